@@ -1,0 +1,50 @@
+// swift-tools-version: 6.1
+//
+// Bourse: a self-hostable, real-time market platform.
+//
+// Module rules (checked by `--explicit-target-dependency-import-check error`):
+// - BourseCore is pure: it imports nothing but the standard library.
+// - BourseSimulator and BourseWorkloads drive the core deterministically from a seed; no I/O.
+// - `bourse` is the composition root: the only target that touches the terminal or the clock.
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Bourse",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .library(name: "BourseCore", targets: ["BourseCore"]),
+        .library(name: "BourseWorkloads", targets: ["BourseWorkloads"]),
+        .executable(name: "bourse", targets: ["bourse"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    ],
+    targets: [
+        .target(name: "BourseCore", swiftSettings: strict),
+        .target(name: "BourseSimulator", dependencies: ["BourseCore"], swiftSettings: strict),
+        .target(name: "BourseWorkloads", dependencies: ["BourseCore"], swiftSettings: strict),
+        .executableTarget(
+            name: "bourse",
+            dependencies: [
+                "BourseCore",
+                "BourseSimulator",
+                "BourseWorkloads",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "BourseCoreTests", dependencies: ["BourseCore"], swiftSettings: strict),
+        .testTarget(
+            name: "BourseSimulatorTests",
+            dependencies: ["BourseCore", "BourseSimulator", "BourseWorkloads"],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "bourseTests", dependencies: ["bourse"], swiftSettings: strict),
+    ]
+)

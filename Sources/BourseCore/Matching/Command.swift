@@ -1,0 +1,22 @@
+/// Something the exchange is asked to do. Commands are the journal's unit: replaying the same commands
+/// with the same times gives the same events.
+public enum Command: Hashable, Sendable {
+    /// Place an order (`POST /v1/orders`).
+    case place(OrderRequest)
+    /// Cancel an open order of `account` (`DELETE /v1/order`).
+    case cancel(OrderReference, account: AccountID)
+    /// Cancel an open order and place a new one in its market and side (`POST /v1/orders/cancel_and_new`).
+    case cancelAndReplace(OrderReference, account: AccountID, ReplacementRequest)
+    /// Credit `amount` of `currency` to `account` (a confirmed deposit).
+    case deposit(AccountID, currency: String, amount: Funds)
+    /// Open or suspend a market.
+    case setMarketState(MarketCode, MarketState)
+}
+
+/// How a client names one of its orders: by id (`uuid`) or by its `identifier`.
+public enum OrderReference: Hashable, Sendable {
+    /// By the order's id.
+    case id(OrderID)
+    /// By the client's identifier.
+    case identifier(String)
+}
