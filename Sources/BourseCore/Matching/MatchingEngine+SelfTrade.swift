@@ -63,7 +63,9 @@ extension MatchingEngine {
                     return false
                 }
                 if taker.isBudget {
-                    let wanted = Funds(units: budget).affordableVolume(at: Price(units: level.price))!.units
+                    var probe = taker
+                    probe.budget = budget
+                    let wanted = probe.available(at: level.price)
                     if wanted == 0 { return true }
                     let volume = min(wanted, maker.remaining)
                     budget -= Funds.value(of: Volume(units: volume), at: Price(units: level.price), rounding: .down)!.units

@@ -33,9 +33,13 @@ struct WorkingOrder {
     var isBudget: Bool { budget >= 0 }
 
     /// The volume this order can still take at `price`.
+    ///
+    /// A budget order can take nothing once its leftover buys volume worth less than one unit of the
+    /// quote currency: trade funds round down, so such a fill would hand over volume for nothing.
     @inline(__always) func available(at price: Int64) -> Int64 {
         guard isBudget else { return remaining }
-        return Funds(units: budget).affordableVolume(at: Price(units: price))?.units ?? 0
+        let volume = Funds(units: budget).affordableVolume(at: Price(units: price))?.units ?? 0
+        return Int128(volume) * Int128(price) < Int128(fixedPointScale) ? 0 : volume
     }
 
     /// The fee for a fill of `funds` at `rate`, rounded up over the order's cumulative fills.

@@ -157,4 +157,23 @@ struct MarketOrderTests {
         let buy = fx.order(bob, .bid, .best, price: "10000", tif: .ioc)
         #expect(buy.events.last == cancelled(buy.request, .immediateOrCancel, remaining: "0", released: "10005"))
     }
+    @Test func marketBuyNeverTakesVolumeForZeroFundsInACheapMarket() {
+        let btcXRP = MarketCode("BTC-XRP")!
+        var fx = Fixture(markets: [Market(code: btcXRP)])
+        fx.deposit(alice, "XRP", "1000")
+        fx.deposit(bob, "BTC", "1")
+        let ask = OrderRequest.limit(fx.id(), alice, btcXRP, .ask, price: p("0.00002167"), volume: v("1000"))
+        fx.run(.place(ask))
+        let buy = OrderRequest.marketBuy(fx.id(), bob, btcXRP, total: f("0.0001"))
+        // ⌊0.0001 / 0.00002167⌋ = 4.61467466 XRP for 0.00009999 BTC. The last 0.00000001 BTC would buy
+        // 0.00046146 XRP whose value rounds down to 0, so the order stops there as dust.
+        #expect(
+            fx.run(.place(buy)) == [
+                accepted(buy, locked: "0.00010005", fee: "0.00000005"),
+                traded(
+                    1, maker: ask, taker: buy, price: "0.00002167", volume: "4.61467466", funds: "0.00009999",
+                    makerFee: "0.00000005", takerFee: "0.00000005"),
+                cancelled(buy, .dust, remaining: "0", released: "0.00000001"),
+            ])
+    }
 }

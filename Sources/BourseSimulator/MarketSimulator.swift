@@ -1,0 +1,102 @@
+public import BourseCore
+
+/// Simulated participants that keep demo markets moving through the real engine.
+///
+/// Per market, one market maker quotes a ladder of bids and asks around a fair value that follows a
+/// random walk, and a crowd of takers sends market buys, market sells and IOC limits of varied sizes.
+/// Everything is a ``Command``; the caller applies the commands to an ``Exchange`` and hands the events
+/// back through ``observe(_:)`` so the makers know which of their quotes are still open. The simulator
+/// is deterministic from its seed: the same seed and the same step times give the same commands.
+public struct MarketSimulator: Sendable {
+    /// Quote levels per side for each maker.
+    public var levels = 6
+    /// Taker accounts.
+    public let takers: [AccountID]
+    var random: SeededRandom
+    var markets: [SimulatedBook]
+    private var nextOrderID: UInt64
+    var quoteOwners: [OrderID: Int] = [:]
+
+    /// A simulator over `markets`, with order ids starting at `firstOrderID` and accounts from
+    /// `firstAccount` (one maker per market, then `takerCount` takers).
+    public init(
+        seed: UInt64, markets: [DemoMarket] = DemoMarket.defaults, firstOrderID: UInt64 = 1,
+        firstAccount: UInt64 = 1_000_000, takerCount: Int = 20
+    ) {
+        random = SeededRandom(seed: seed)
+        self.markets = markets.enumerated().map { index, demo in
+            SimulatedBook(demo: demo, maker: AccountID(firstAccount + UInt64(index)))
+        }
+        takers = (0..<takerCount).map { AccountID(firstAccount + UInt64(markets.count + $0)) }
+        nextOrderID = firstOrderID
+    }
+
+    /// The markets to list.
+    public var listedMarkets: [Market] { markets.map(\.demo.market) }
+
+    /// The current fair value of each market.
+    public var fairValues: [MarketCode: Price] {
+        Dictionary(uniqueKeysWithValues: markets.map { ($0.demo.market.code, Price(units: $0.fair)) })
+    }
+
+    /// Deposits that fund every participant generously in every currency it trades.
+    public func fundingCommands() -> [Command] {
+        var commands: [Command] = []
+        let accounts = markets.map(\.maker) + takers
+        var currencies: [String: Int64] = [:]
+        for book in markets {
+            // 100,000 × the minimum total in quote (500,000,000 KRW), and that much value in base: enough
+            // for thousands of the largest orders, while 30 accounts stay well inside the ~92 billion
+            // units a currency can hold in all (Int64 of 10⁻⁸ units).
+            let quoteAmount = book.demo.market.minTotal.units * 100_000
+            currencies[book.demo.market.code.quote] = max(currencies[book.demo.market.code.quote] ?? 0, quoteAmount)
+            let baseAmount = Funds(units: quoteAmount).affordableVolume(at: book.demo.startPrice)!.units
+            currencies[book.demo.market.code.base] = max(currencies[book.demo.market.code.base] ?? 0, baseAmount)
+        }
+        for account in accounts {
+            for (currency, amount) in currencies.sorted(by: { $0.key < $1.key }) {
+                commands.append(.deposit(account, currency: currency, amount: Funds(units: amount)))
+            }
+        }
+        return commands
+    }
+
+    /// Tells the simulator what happened, so makers know which quotes are gone.
+    public mutating func observe(_ events: [Event]) {
+        for event in events {
+            switch event {
+            case .done(let done): forget(done.order)
+            case .cancelled(let cancelled): forget(cancelled.order)
+            case .rejected(let rejected):
+                switch rejected.command {
+                case .place(let request): forget(request.id)
+                case .cancelAndReplace(_, let replacement, _): forget(replacement.id)
+                default: break
+                }
+            default: break
+            }
+        }
+    }
+
+    private mutating func forget(_ id: OrderID) {
+        guard let market = quoteOwners.removeValue(forKey: id) else { return }
+        markets[market].quotes.removeAll { $0 == id }
+    }
+
+    /// The next burst of activity: each market's fair value moves, its maker refreshes part of its
+    /// ladder, and some takers trade.
+    public mutating func step() -> [Command] {
+        var commands: [Command] = []
+        for index in markets.indices {
+            walk(index)
+            requote(index, into: &commands)
+            trade(index, into: &commands)
+        }
+        return commands
+    }
+
+    mutating func newID() -> OrderID {
+        defer { nextOrderID += 1 }
+        return OrderID(nextOrderID)
+    }
+}
