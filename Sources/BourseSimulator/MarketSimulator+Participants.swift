@@ -55,7 +55,9 @@ extension MarketSimulator {
             let id = newID()
             commands.append(
                 .place(
-                    .limit(id, book.maker, book.demo.market.code, side, price: price, volume: volume, timeInForce: .postOnly)))
+                    .limit(
+                        id, book.maker, book.demo.market.code, side, price: price, volume: volume,
+                        timeInForce: .postOnly)))
             remember(id, market: index)
         }
     }
@@ -106,7 +108,8 @@ extension MarketSimulator {
                 let through = book.fair / 1_000 * (side == .bid ? 1 : -1)
                 guard let price = book.ticks.roundedDown(Price(units: book.fair + through)) else { continue }
                 let volume = volume(index, at: price, scale: 1...20)
-                commands.append(.place(.limit(newID(), taker, code, side, price: price, volume: volume, timeInForce: .ioc)))
+                commands.append(
+                    .place(.limit(newID(), taker, code, side, price: price, volume: volume, timeInForce: .ioc)))
             }
         }
     }

@@ -13,7 +13,8 @@ struct MarketSimulatorTests {
         for command in simulator.fundingCommands() { all += exchange.handle(command, at: start) }
         for step in 1...steps {
             for command in simulator.step() {
-                let events = exchange.handle(command, at: Timestamp(milliseconds: start.milliseconds + Int64(step) * 100))
+                let events = exchange.handle(
+                    command, at: Timestamp(milliseconds: start.milliseconds + Int64(step) * 100))
                 simulator.observe(events)
                 all += events
             }

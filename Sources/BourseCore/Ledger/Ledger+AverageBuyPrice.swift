@@ -11,8 +11,9 @@ extension Ledger {
         let held = rows[index].available + rows[index].locked
         if held == 0 || rows[index].averageUnit < 0 {
             rows[index].averageUnit = quote
-            rows[index].averageBuyPrice = Rounding.divide(
-                Int128(funds) * Int128(fixedPointScale), by: Int128(volume), .nearest) ?? 0
+            rows[index].averageBuyPrice =
+                Rounding.divide(
+                    Int128(funds) * Int128(fixedPointScale), by: Int128(volume), .nearest) ?? 0
             return
         }
         guard rows[index].averageUnit == quote else { return }

@@ -98,7 +98,9 @@ extension TickTable {
     /// The KRW table with Upbit's 2025-03-21 exception for stablecoins (`KRW-USDT`, `KRW-USDC`):
     /// 0.5 KRW between 1,000 and 10,000 KRW.
     public static let krwStablecoin = TickTable(
-        bands: krw.bands.filter { $0.lowerBound < (try! Price(parsing: "1000")) || $0.lowerBound >= (try! Price(parsing: "10000")) }
+        bands: krw.bands.filter {
+            $0.lowerBound < (try! Price(parsing: "1000")) || $0.lowerBound >= (try! Price(parsing: "10000"))
+        }
             + [Band(from: "1000", tick: "0.5")]
     )
 

@@ -105,7 +105,11 @@ public struct Trade: Hashable, Sendable {
     public var time: Timestamp
 
     /// Memberwise initializer.
-    public init(market: MarketCode, sequence: UInt64, price: Price, volume: Volume, funds: Funds, takerSide: Side, makerOrder: OrderID, makerAccount: AccountID, takerOrder: OrderID, takerAccount: AccountID, makerFee: Funds, takerFee: Funds, time: Timestamp) {
+    public init(
+        market: MarketCode, sequence: UInt64, price: Price, volume: Volume, funds: Funds, takerSide: Side,
+        makerOrder: OrderID, makerAccount: AccountID, takerOrder: OrderID, takerAccount: AccountID, makerFee: Funds,
+        takerFee: Funds, time: Timestamp
+    ) {
         self.market = market
         self.sequence = sequence
         self.price = price
@@ -146,7 +150,10 @@ public struct SelfTradePrevented: Hashable, Sendable {
     public var volume: Volume
 
     /// Memberwise initializer.
-    public init(market: MarketCode, account: AccountID, makerOrder: OrderID, takerOrder: OrderID, mode: SelfTradePrevention, price: Price, volume: Volume) {
+    public init(
+        market: MarketCode, account: AccountID, makerOrder: OrderID, takerOrder: OrderID, mode: SelfTradePrevention,
+        price: Price, volume: Volume
+    ) {
         self.market = market
         self.account = account
         self.makerOrder = makerOrder
@@ -175,7 +182,10 @@ public struct OrderRested: Hashable, Sendable {
     public var locked: Funds
 
     /// Memberwise initializer.
-    public init(order: OrderID, account: AccountID, market: MarketCode, side: Side, price: Price, remaining: Volume, locked: Funds) {
+    public init(
+        order: OrderID, account: AccountID, market: MarketCode, side: Side, price: Price, remaining: Volume,
+        locked: Funds
+    ) {
         self.order = order
         self.account = account
         self.market = market
@@ -242,7 +252,9 @@ public struct OrderCancelled: Hashable, Sendable {
     public var released: Funds
 
     /// Memberwise initializer.
-    public init(order: OrderID, account: AccountID, market: MarketCode, reason: CancelReason, remaining: Volume, released: Funds) {
+    public init(
+        order: OrderID, account: AccountID, market: MarketCode, reason: CancelReason, remaining: Volume, released: Funds
+    ) {
         self.order = order
         self.account = account
         self.market = market

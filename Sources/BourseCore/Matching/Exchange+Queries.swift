@@ -59,7 +59,8 @@ extension MatchingEngine {
     func openOrder(at slot: Int32) -> OpenOrder {
         let order = book[slot]
         return OpenOrder(
-            id: order.id, account: order.account, market: market.code, side: order.side, price: Price(units: order.price),
+            id: order.id, account: order.account, market: market.code, side: order.side,
+            price: Price(units: order.price),
             remaining: Volume(units: order.remaining), executedVolume: Volume(units: order.executedVolume),
             executedFunds: Funds(units: order.executedFunds), paidFee: Funds(units: order.paidFee),
             locked: Funds(units: order.lock), preventedVolume: Volume(units: order.preventedVolume))
@@ -69,7 +70,8 @@ extension MatchingEngine {
     public func depth(_ side: Side, levels count: Int = .max) -> [BookLevel] {
         book.side(side).levelsBestFirst.prefix(count).map { slot in
             let level = book.level(slot)
-            return BookLevel(price: Price(units: level.price), volume: Volume(units: level.volume), orderCount: Int(level.count))
+            return BookLevel(
+                price: Price(units: level.price), volume: Volume(units: level.volume), orderCount: Int(level.count))
         }
     }
 

@@ -59,10 +59,12 @@ public struct Exchange: Sendable {
             place(request, at: time, into: &events)
         case .cancel(let reference, let account):
             guard let (marketSlot, bookSlot) = openOrder(reference, of: account) else {
-                events.append(.rejected(CommandRejected(account: account, command: .cancel(reference), reason: .orderNotFound)))
+                events.append(
+                    .rejected(CommandRejected(account: account, command: .cancel(reference), reason: .orderNotFound)))
                 return
             }
-            engines[Int(marketSlot)].cancel(bookSlot, reason: .requested, ledger: &ledger, index: &index, events: &events)
+            engines[Int(marketSlot)].cancel(
+                bookSlot, reason: .requested, ledger: &ledger, index: &index, events: &events)
         case .cancelAndReplace(let reference, let account, let replacement):
             replace(reference, of: account, with: replacement, at: time, into: &events)
         case .deposit(let account, let currency, let amount):
@@ -84,7 +86,8 @@ public struct Exchange: Sendable {
     private mutating func place(_ request: OrderRequest, at time: Timestamp, into events: inout [Event]) {
         precondition(index.value(for: request.id.rawValue) == nil, "order id \(request.id) is already open")
         func reject(_ reason: Rejection) {
-            events.append(.rejected(CommandRejected(account: request.account, command: .place(request), reason: reason)))
+            events.append(
+                .rejected(CommandRejected(account: request.account, command: .place(request), reason: reason)))
         }
         guard let slot = marketSlot(request.market) else { return reject(.marketNotFound) }
         if let identifier = request.identifier {
@@ -108,7 +111,9 @@ public struct Exchange: Sendable {
         guard let (marketSlot, bookSlot) = openOrder(reference, of: account) else {
             return reject(.orderNotFound, cancelled: false)
         }
-        if let identifier = replacement.identifier, identifiers[ClientIdentifier(account: account, identifier: identifier)] != nil {
+        if let identifier = replacement.identifier,
+            identifiers[ClientIdentifier(account: account, identifier: identifier)] != nil
+        {
             return reject(.duplicatedIdentifier, cancelled: false)
         }
         let old = engines[Int(marketSlot)].book[bookSlot]

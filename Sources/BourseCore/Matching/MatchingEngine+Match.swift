@@ -22,7 +22,8 @@ extension MatchingEngine {
                 }
                 return .cancelTaker
             }
-            fill(&taker, makerSlot: makerSlot, volume: min(wanted, maker.remaining), at: time,
+            fill(
+                &taker, makerSlot: makerSlot, volume: min(wanted, maker.remaining), at: time,
                 ledger: &ledger, index: &index, events: &events)
         }
     }
@@ -47,24 +48,28 @@ extension MatchingEngine {
         book.reduce(makerSlot, by: volume)
 
         if taker.side == .bid {
-            settle(buyer: &taker, buyerFee: takerFee, sellerSlot: makerSlot, sellerFee: makerFee,
+            settle(
+                buyer: &taker, buyerFee: takerFee, sellerSlot: makerSlot, sellerFee: makerFee,
                 volume: volume, funds: funds, ledger: &ledger)
         } else {
-            settle(sellerOrder: &taker, sellerFee: takerFee, buyerSlot: makerSlot, buyerFee: makerFee,
+            settle(
+                sellerOrder: &taker, sellerFee: takerFee, buyerSlot: makerSlot, buyerFee: makerFee,
                 volume: volume, funds: funds, ledger: &ledger)
         }
         tradeCount += 1
         events.append(
             .traded(
                 Trade(
-                    market: market.code, sequence: tradeCount, price: Price(units: price), volume: Volume(units: volume),
+                    market: market.code, sequence: tradeCount, price: Price(units: price),
+                    volume: Volume(units: volume),
                     funds: Funds(units: funds), takerSide: taker.side, makerOrder: maker.id,
                     makerAccount: maker.account, takerOrder: taker.id, takerAccount: taker.account,
                     makerFee: Funds(units: makerFee), takerFee: Funds(units: takerFee), time: time)))
         if book[makerSlot].remaining == 0 {
             let finished = book.remove(makerSlot)
             index.remove(finished.id.rawValue)
-            finish(finished, finished.preventedVolume > 0 ? .cancelled(.selfTradePrevention) : .done,
+            finish(
+                finished, finished.preventedVolume > 0 ? .cancelled(.selfTradePrevention) : .done,
                 ledger: &ledger, events: &events)
         }
     }
@@ -76,7 +81,8 @@ extension MatchingEngine {
     ) {
         buyer.lock -= funds + buyerFee
         book.withOrder(sellerSlot) { $0.lock -= volume }
-        move(buyer: buyer.accountSlot, buyerFee: buyerFee, seller: book[sellerSlot].accountSlot, sellerFee: sellerFee,
+        move(
+            buyer: buyer.accountSlot, buyerFee: buyerFee, seller: book[sellerSlot].accountSlot, sellerFee: sellerFee,
             volume: volume, funds: funds, ledger: &ledger)
     }
 
@@ -87,7 +93,8 @@ extension MatchingEngine {
     ) {
         sellerOrder.lock -= volume
         book.withOrder(buyerSlot) { $0.lock -= funds + buyerFee }
-        move(buyer: book[buyerSlot].accountSlot, buyerFee: buyerFee, seller: sellerOrder.accountSlot,
+        move(
+            buyer: book[buyerSlot].accountSlot, buyerFee: buyerFee, seller: sellerOrder.accountSlot,
             sellerFee: sellerFee, volume: volume, funds: funds, ledger: &ledger)
     }
 

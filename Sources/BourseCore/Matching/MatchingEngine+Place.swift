@@ -8,14 +8,16 @@ extension MatchingEngine {
         switch self.plan(request) {
         case .success(let accepted): plan = accepted
         case .failure(let reason):
-            events.append(.rejected(CommandRejected(account: request.account, command: .place(request), reason: reason)))
+            events.append(
+                .rejected(CommandRejected(account: request.account, command: .place(request), reason: reason)))
             return
         }
         guard let accountSlot = ledger.slot(of: request.account),
             ledger.lock(accountSlot, lockCurrency(request.side), plan.lock)
         else {
             let reason = Rejection.insufficientFunds(request.side)
-            events.append(.rejected(CommandRejected(account: request.account, command: .place(request), reason: reason)))
+            events.append(
+                .rejected(CommandRejected(account: request.account, command: .place(request), reason: reason)))
             return
         }
         events.append(
@@ -45,7 +47,8 @@ extension MatchingEngine {
 
         switch stop {
         case .filled:
-            finish(taker, taker.preventedVolume > 0 ? .cancelled(.selfTradePrevention) : .done,
+            finish(
+                taker, taker.preventedVolume > 0 ? .cancelled(.selfTradePrevention) : .done,
                 ledger: &ledger, events: &events)
         case .cancelTaker:
             finish(taker, .cancelled(.selfTradePrevention), ledger: &ledger, events: &events)
@@ -73,7 +76,8 @@ extension MatchingEngine {
         let released = Funds(units: order.lock)
         switch ending {
         case .done:
-            events.append(.done(OrderDone(order: order.id, account: order.account, market: market.code, released: released)))
+            events.append(
+                .done(OrderDone(order: order.id, account: order.account, market: market.code, released: released)))
         case .cancelled(let reason):
             let remaining = Volume(units: order.isBudget ? 0 : order.remaining)
             events.append(

@@ -68,7 +68,8 @@ extension MatchingEngine {
                     let wanted = probe.available(at: level.price)
                     if wanted == 0 { return true }
                     let volume = min(wanted, maker.remaining)
-                    budget -= Funds.value(of: Volume(units: volume), at: Price(units: level.price), rounding: .down)!.units
+                    budget -=
+                        Funds.value(of: Volume(units: volume), at: Price(units: level.price), rounding: .down)!.units
                     if budget == 0 { return true }
                 } else {
                     remaining -= min(remaining, maker.remaining)

@@ -25,7 +25,9 @@ extension MatchingEngine {
                 return .failure(combination)
             }
             guard market.ticks.isValid(price) else { return .failure(.invalidPrice(side)) }
-            guard let total = Funds.value(of: volume, at: price, rounding: .down) else { return .failure(.invalidFunds) }
+            guard let total = Funds.value(of: volume, at: price, rounding: .down) else {
+                return .failure(.invalidFunds)
+            }
             guard total.units >= minTotal else { return .failure(.underMinTotal(side)) }
             return lockPlan(side: side, limit: price.units, volume: volume.units, budget: -1)
         case (.price, .bid), (.best, .bid):

@@ -102,12 +102,17 @@ public struct OrderRequest: Hashable, Sendable {
 extension OrderRequest {
     /// A market buy spending `total` of the quote currency (Upbit's `ord_type=price`; the total travels
     /// in the `price` field).
-    public static func marketBuy(_ id: OrderID, _ account: AccountID, _ market: MarketCode, total: Funds) -> OrderRequest {
-        OrderRequest(id: id, account: account, market: market, side: .bid, type: .price, price: Price(units: total.units))
+    public static func marketBuy(
+        _ id: OrderID, _ account: AccountID, _ market: MarketCode, total: Funds
+    ) -> OrderRequest {
+        OrderRequest(
+            id: id, account: account, market: market, side: .bid, type: .price, price: Price(units: total.units))
     }
 
     /// A market sell of `volume` (Upbit's `ord_type=market`).
-    public static func marketSell(_ id: OrderID, _ account: AccountID, _ market: MarketCode, volume: Volume) -> OrderRequest {
+    public static func marketSell(
+        _ id: OrderID, _ account: AccountID, _ market: MarketCode, volume: Volume
+    ) -> OrderRequest {
         OrderRequest(id: id, account: account, market: market, side: .ask, type: .market, volume: volume)
     }
 

@@ -38,11 +38,14 @@ struct DemoCommand: ParsableCommand {
 
     func validate() throws {
         guard seconds > 0 else { throw ValidationError("--seconds must be at least 1.") }
-        guard (1...1000).contains(stepsPerSecond) else { throw ValidationError("--steps-per-second must be 1 to 1000.") }
+        guard (1...1000).contains(stepsPerSecond) else {
+            throw ValidationError("--steps-per-second must be 1 to 1000.")
+        }
         guard tableEvery > 0 else { throw ValidationError("--table-every must be at least 1.") }
         let known = Set(DemoMarket.defaults.map(\.market.code.description))
         for code in tapeCodes where !known.contains(code) {
-            throw ValidationError("Unknown market '\(code)' in --tape. Known: \(known.sorted().joined(separator: ", ")).")
+            throw ValidationError(
+                "Unknown market '\(code)' in --tape. Known: \(known.sorted().joined(separator: ", ")).")
         }
     }
 
@@ -66,7 +69,9 @@ struct DemoCommand: ParsableCommand {
         let tapeSet = Set(tapeCodes)
         let stepMilliseconds = Int64(1000 / stepsPerSecond)
         let totalSteps = seconds * stepsPerSecond
-        print("Bourse demo: \(stats.count) markets, seed \(seed), \(seconds) s at \(stepsPerSecond) steps/s. Ctrl-C stops.")
+        print(
+            "Bourse demo: \(stats.count) markets, seed \(seed), \(seconds) s at \(stepsPerSecond) steps/s. Ctrl-C stops."
+        )
         print("Tape: \(tapeSet.isEmpty ? "off" : tapeCodes.joined(separator: ", ")). Rise in red, fall in blue.")
         var commandCount = 0
         for step in 1...totalSteps {
@@ -78,7 +83,9 @@ struct DemoCommand: ParsableCommand {
                 commandCount += 1
                 simulator.observe(events)
                 for case .traded(let trade) in events {
-                    if let index = stats.firstIndex(where: { $0.market.code == trade.market }) { stats[index].record(trade) }
+                    if let index = stats.firstIndex(where: { $0.market.code == trade.market }) {
+                        stats[index].record(trade)
+                    }
                     if tapeSet.contains(trade.market.description) { print(output.line(for: trade)) }
                 }
             }

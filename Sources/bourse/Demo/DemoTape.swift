@@ -58,7 +58,8 @@ struct DemoTape {
         let seconds = millisecondsOfDay / 1000
         func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let milliseconds = millisecondsOfDay % 1000
-        let millisText = milliseconds < 10 ? "00\(milliseconds)" : milliseconds < 100 ? "0\(milliseconds)" : "\(milliseconds)"
+        let millisText =
+            milliseconds < 10 ? "00\(milliseconds)" : milliseconds < 100 ? "0\(milliseconds)" : "\(milliseconds)"
         return "\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60)).\(millisText)"
     }
 
@@ -78,7 +79,9 @@ struct DemoTape {
 
     /// Columns count Hangul as two cells wide, as terminals draw them.
     func displayWidth(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + ((0xAC00...0xD7A3).contains($1.value) || (0x1100...0x11FF).contains($1.value) ? 2 : 1) }
+        text.unicodeScalars.reduce(0) {
+            $0 + ((0xAC00...0xD7A3).contains($1.value) || (0x1100...0x11FF).contains($1.value) ? 2 : 1)
+        }
     }
 
     func pad(_ text: String, _ width: Int, width measure: ((String) -> Int)? = nil) -> String {

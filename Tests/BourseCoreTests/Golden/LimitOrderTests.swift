@@ -6,7 +6,8 @@ struct LimitOrderTests {
     @Test func restingAskFillsAtMakerPriceAndBidRestsItsRemainder() {
         var fx = Fixture.funded()
         let ask = fx.limit(alice, .ask, "50000000", "0.5")
-        #expect(ask.events == [accepted(ask.request, locked: "0.5"), rested(ask.request, remaining: "0.5", locked: "0.5")])
+        #expect(
+            ask.events == [accepted(ask.request, locked: "0.5"), rested(ask.request, remaining: "0.5", locked: "0.5")])
 
         let bid = fx.limit(bob, .bid, "51000000", "0.8")
         // Lock: 51,000,000 × 0.8 = 40,800,000 plus a 0.05 % fee reserve of 20,400.
@@ -32,7 +33,11 @@ struct LimitOrderTests {
     @Test func restingBidFillsIncomingAskAndAskRestsItsRemainder() {
         var fx = Fixture.funded()
         let bid = fx.limit(bob, .bid, "50000000", "0.2")
-        #expect(bid.events == [accepted(bid.request, locked: "10005000", fee: "5000"), rested(bid.request, remaining: "0.2", locked: "10005000")])
+        #expect(
+            bid.events == [
+                accepted(bid.request, locked: "10005000", fee: "5000"),
+                rested(bid.request, remaining: "0.2", locked: "10005000"),
+            ])
 
         let ask = fx.limit(alice, .ask, "49000000", "0.3")
         #expect(

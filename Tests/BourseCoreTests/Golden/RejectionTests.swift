@@ -104,7 +104,10 @@ struct RejectionTests {
         let resting = fx.limit(alice, .ask, "50000000", "0.1")
         let events = fx.run(.cancel(.id(resting.request.id), account: bob))
         #expect(
-            events == [.rejected(CommandRejected(account: bob, command: .cancel(.id(resting.request.id)), reason: .orderNotFound))])
+            events == [
+                .rejected(
+                    CommandRejected(account: bob, command: .cancel(.id(resting.request.id)), reason: .orderNotFound))
+            ])
         #expect(fx.exchange.openOrder(resting.request.id) != nil)
     }
 

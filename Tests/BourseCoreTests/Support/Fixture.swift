@@ -114,7 +114,9 @@ func traded(
             takerAccount: taker.account, makerFee: f(makerFee), takerFee: f(takerFee), time: t0))
 }
 
-func prevented(maker: OrderRequest, taker: OrderRequest, _ mode: SelfTradePrevention, price: String, volume: String)
+func prevented(
+    maker: OrderRequest, taker: OrderRequest, _ mode: SelfTradePrevention, price: String, volume: String
+)
     -> Event
 {
     .prevented(
