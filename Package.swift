@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 //
 // Bourse: a self-hostable, real-time market platform.
 //
@@ -12,6 +12,8 @@ let strict: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
+    // Our own targets only: SwiftPM ignores warning settings of dependencies.
+    .treatAllWarnings(as: .error),
 ]
 
 let package = Package(
@@ -29,12 +31,15 @@ let package = Package(
         .target(name: "BourseCore", swiftSettings: strict),
         .target(name: "BourseSimulator", dependencies: ["BourseCore"], swiftSettings: strict),
         .target(name: "BourseWorkloads", dependencies: ["BourseCore"], swiftSettings: strict),
+        // Counts malloc calls for `bourse bench engine` (see its header); only the executable links it.
+        .target(name: "CMallocCounter"),
         .executableTarget(
             name: "bourse",
             dependencies: [
                 "BourseCore",
                 "BourseSimulator",
                 "BourseWorkloads",
+                "CMallocCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
