@@ -70,7 +70,7 @@ public struct MarketSimulator: Sendable {
             case .rejected(let rejected):
                 switch rejected.command {
                 case .place(let request): forget(request.id)
-                case .cancelAndReplace(_, let replacement, _): forget(replacement.id)
+                case .cancelAndReplace(_, let replacement): forget(replacement.id)
                 default: break
                 }
             default: break

@@ -21,9 +21,10 @@ extension Ledger {
         rows[index].averageBuyPrice = Rounding.divide(cost, by: Int128(held) + Int128(volume), .nearest) ?? 0
     }
 
-    /// Resets the average when a sale empties the holding. Call this **after** the sale.
-    mutating func recordSale(_ slot: Int32, base: Int32) {
-        let index = row(slot, base)
+    /// Resets the average when a holding is emptied: sold, or spent as the quote currency of a purchase.
+    /// Call this **after** the holding shrank.
+    mutating func resetAverageIfEmpty(_ slot: Int32, _ currency: Int32) {
+        let index = row(slot, currency)
         if rows[index].available + rows[index].locked == 0 {
             rows[index].averageBuyPrice = 0
             rows[index].averageUnit = -1

@@ -51,9 +51,9 @@ public enum RejectedCommand: Hashable, Sendable {
     case place(OrderRequest)
     /// A cancel.
     case cancel(OrderReference)
-    /// A cancel-and-replace; `cancelled` tells whether the old order had been cancelled before the new
-    /// one was refused.
-    case cancelAndReplace(OrderReference, ReplacementRequest, cancelled: Bool)
+    /// A cancel-and-replace refused before anything changed (unknown old order, used identifier). A
+    /// replacement refused after the old order was cancelled is reported as a refused ``place(_:)``.
+    case cancelAndReplace(OrderReference, ReplacementRequest)
     /// A deposit.
     case deposit(currency: String, amount: Funds)
 }

@@ -104,17 +104,17 @@ public struct Exchange: Sendable {
         _ reference: OrderReference, of account: AccountID, with replacement: ReplacementRequest,
         at time: Timestamp, into events: inout [Event]
     ) {
-        func reject(_ reason: Rejection, cancelled: Bool) {
-            let command = RejectedCommand.cancelAndReplace(reference, replacement, cancelled: cancelled)
+        func reject(_ reason: Rejection) {
+            let command = RejectedCommand.cancelAndReplace(reference, replacement)
             events.append(.rejected(CommandRejected(account: account, command: command, reason: reason)))
         }
         guard let (marketSlot, bookSlot) = openOrder(reference, of: account) else {
-            return reject(.orderNotFound, cancelled: false)
+            return reject(.orderNotFound)
         }
         if let identifier = replacement.identifier,
             identifiers[ClientIdentifier(account: account, identifier: identifier)] != nil
         {
-            return reject(.duplicatedIdentifier, cancelled: false)
+            return reject(.duplicatedIdentifier)
         }
         let old = engines[Int(marketSlot)].book[bookSlot]
         let code = engines[Int(marketSlot)].market.code

@@ -104,11 +104,12 @@ extension MatchingEngine {
         ledger: inout Ledger
     ) {
         ledger.spendLocked(buyer, quote, funds + buyerFee)
+        ledger.resetAverageIfEmpty(buyer, quote)
         ledger.recordBuy(buyer, base: base, quote: quote, volume: volume, funds: funds)
         ledger.credit(buyer, base, volume)
         ledger.spendLocked(seller, base, volume)
         ledger.credit(seller, quote, funds - sellerFee)
-        ledger.recordSale(seller, base: base)
+        ledger.resetAverageIfEmpty(seller, base)
         ledger.collectFee(quote, buyerFee + sellerFee)
     }
 }

@@ -70,7 +70,9 @@ extension MatchingEngine {
                     let volume = min(wanted, maker.remaining)
                     budget -=
                         Funds.value(of: Volume(units: volume), at: Price(units: level.price), rounding: .down)!.units
-                    if budget == 0 { return true }
+                    probe.budget = budget
+                    // Filled once what is left buys nothing here: the real match would stop as dust.
+                    if probe.available(at: level.price) == 0 { return true }
                 } else {
                     remaining -= min(remaining, maker.remaining)
                     if remaining == 0 { return true }

@@ -49,12 +49,12 @@ extension MatchingEngine {
             if request.type == .best, request.timeInForce != .ioc && request.timeInForce != .fok {
                 return .failure(combination)
             }
-            // The total of a sell at market is judged at the best bid, when there is one.
-            if let bid = bestOpposite {
-                guard let total = Funds.value(of: volume, at: Price(units: bid), rounding: .down) else {
-                    return .failure(.invalidFunds)
-                }
-                guard total.units >= minTotal else { return .failure(.underMinTotal(side)) }
+            // The total of a sell at market is judged at the best bid, when there is one. A total too large
+            // for Int64 is certainly above the minimum; the lock (the volume itself) cannot overflow.
+            if let bid = bestOpposite, let total = Funds.value(of: volume, at: Price(units: bid), rounding: .down),
+                total.units < minTotal
+            {
+                return .failure(.underMinTotal(side))
             }
             let limit = request.type == .best ? (bestOpposite ?? Int64.max) : 0
             return lockPlan(side: side, limit: limit, volume: volume.units, budget: -1)

@@ -132,7 +132,7 @@ public struct ReplacementRequest: Hashable, Sendable {
 
     /// The new order's id.
     public var id: OrderID
-    /// The new order's `ord_type` (`limit` or `best`; for a bid `best` the volume is its total).
+    /// The new order's `ord_type` (`limit` or `best`).
     public var type: OrderType
     /// The new price (limits); for a `best` bid, the total.
     public var price: Price?

@@ -49,7 +49,7 @@ struct CancelAndReplaceTests {
             fx.run(.cancelAndReplace(.id(OrderID(999)), account: alice, unknown)) == [
                 .rejected(
                     CommandRejected(
-                        account: alice, command: .cancelAndReplace(.id(OrderID(999)), unknown, cancelled: false),
+                        account: alice, command: .cancelAndReplace(.id(OrderID(999)), unknown),
                         reason: .orderNotFound))
             ])
         let reused = ReplacementRequest(
@@ -58,7 +58,7 @@ struct CancelAndReplaceTests {
             fx.run(.cancelAndReplace(.id(ask.request.id), account: alice, reused)) == [
                 .rejected(
                     CommandRejected(
-                        account: alice, command: .cancelAndReplace(.id(ask.request.id), reused, cancelled: false),
+                        account: alice, command: .cancelAndReplace(.id(ask.request.id), reused),
                         reason: .duplicatedIdentifier))
             ])
         #expect(fx.exchange.openOrder(ask.request.id)?.remaining == v("0.5"))
