@@ -7,6 +7,6 @@ struct Bourse: ParsableCommand {
         commandName: "bourse",
         abstract: "A self-hostable, real-time market platform, wire-compatible with Upbit's Open API.",
         version: "0.1.0",
-        subcommands: [DemoCommand.self]
+        subcommands: [DemoCommand.self, BenchCommand.self]
     )
 }

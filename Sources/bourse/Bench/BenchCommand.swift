@@ -1,0 +1,10 @@
+import ArgumentParser
+
+/// `bourse bench`: performance measurements of Bourse's own code, each ending with one summary line.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure Bourse's performance.",
+        subcommands: [EngineBenchCommand.self]
+    )
+}
