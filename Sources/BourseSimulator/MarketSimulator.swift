@@ -43,15 +43,17 @@ public struct MarketSimulator: Sendable {
     public func fundingCommands() -> [Command] {
         var commands: [Command] = []
         let accounts = markets.map(\.maker) + takers
-        var currencies: [String: Int64] = [:]
+        var currencies: [CurrencyCode: Int64] = [:]
         for book in markets {
             // 100,000 × the minimum total in quote (500,000,000 KRW), and that much value in base: enough
             // for thousands of the largest orders, while 30 accounts stay well inside the ~92 billion
             // units a currency can hold in all (Int64 of 10⁻⁸ units).
             let quoteAmount = book.demo.market.minTotal.units * 100_000
-            currencies[book.demo.market.code.quote] = max(currencies[book.demo.market.code.quote] ?? 0, quoteAmount)
+            currencies[book.demo.market.code.quoteCode] = max(
+                currencies[book.demo.market.code.quoteCode] ?? 0, quoteAmount)
             let baseAmount = Funds(units: quoteAmount).affordableVolume(at: book.demo.startPrice)!.units
-            currencies[book.demo.market.code.base] = max(currencies[book.demo.market.code.base] ?? 0, baseAmount)
+            currencies[book.demo.market.code.baseCode] = max(
+                currencies[book.demo.market.code.baseCode] ?? 0, baseAmount)
         }
         for account in accounts {
             for (currency, amount) in currencies.sorted(by: { $0.key < $1.key }) {

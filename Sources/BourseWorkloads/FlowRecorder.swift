@@ -29,8 +29,8 @@ struct FlowRecorder {
         let btc = Funds(units: 1_000 * fixedPointScale)
         for account in 1...shape.accounts {
             let id = AccountID(UInt64(account))
-            apply(.deposit(id, currency: code.quote, amount: krw), recordIn: \.setup)
-            apply(.deposit(id, currency: code.base, amount: btc), recordIn: \.setup)
+            apply(.deposit(id, currency: code.quoteCode, amount: krw), recordIn: \.setup)
+            apply(.deposit(id, currency: code.baseCode, amount: btc), recordIn: \.setup)
         }
     }
 

@@ -11,7 +11,8 @@ public struct Ledger: Sendable {
     private(set) var currencies: [String] = []
     private var currencyIndex: [String: Int32] = [:]
     private(set) var accounts: [AccountID] = []
-    private var accountSlots: [AccountID: Int32] = [:]
+    /// Account id + 1 → slot (key 0 is reserved by the index).
+    private var accountSlots = SlotIndex(capacity: 64)
     private var stride = 4
     var rows: ContiguousArray<BalanceRow> = []
     private(set) var fees: ContiguousArray<Int64> = []
@@ -30,7 +31,7 @@ public struct Ledger: Sendable {
 
     /// The account's holding of `currency` (zero if it has none).
     public func balance(of account: AccountID, _ currency: String) -> Balance {
-        guard let slot = accountSlots[account], let index = currencyIndex[currency] else {
+        guard let slot = slot(of: account), let index = currencyIndex[currency] else {
             return Balance(currency: currency, balance: .zero, locked: .zero, averageBuyPrice: .zero, unitCurrency: nil)
         }
         return publicBalance(rows[row(slot, index)], currency: index)
@@ -38,7 +39,7 @@ public struct Ledger: Sendable {
 
     /// Every currency the account holds or has locked, in ledger order.
     public func balances(of account: AccountID) -> [Balance] {
-        guard let slot = accountSlots[account] else { return [] }
+        guard let slot = slot(of: account) else { return [] }
         return currencies.indices.compactMap { index in
             let row = rows[row(slot, Int32(index))]
             return row.available == 0 && row.locked == 0 ? nil : publicBalance(row, currency: Int32(index))
@@ -77,14 +78,17 @@ public struct Ledger: Sendable {
     }
 
     /// The account's slot if it has one.
-    func slot(of account: AccountID) -> Int32? { accountSlots[account] }
+    @inline(__always) func slot(of account: AccountID) -> Int32? {
+        accountSlots.value(for: account.rawValue &+ 1).map { Int32(truncatingIfNeeded: $0) }
+    }
 
     /// The account's slot, giving it one if new.
     mutating func openSlot(for account: AccountID) -> Int32 {
-        if let slot = accountSlots[account] { return slot }
+        if let slot = slot(of: account) { return slot }
+        precondition(account.rawValue != .max, "account id UInt64.max is reserved")
         let slot = Int32(accounts.count)
         accounts.append(account)
-        accountSlots[account] = slot
+        accountSlots.insert(account.rawValue &+ 1, UInt64(slot))
         rows.append(contentsOf: repeatElement(BalanceRow(), count: stride))
         return slot
     }

@@ -8,7 +8,7 @@ public enum Command: Hashable, Sendable {
     /// Cancel an open order and place a new one in its market and side (`POST /v1/orders/cancel_and_new`).
     case cancelAndReplace(OrderReference, account: AccountID, ReplacementRequest)
     /// Credit `amount` of `currency` to `account` (a confirmed deposit).
-    case deposit(AccountID, currency: String, amount: Funds)
+    case deposit(AccountID, currency: CurrencyCode, amount: Funds)
     /// Open or suspend a market.
     case setMarketState(MarketCode, MarketState)
 }
@@ -18,5 +18,5 @@ public enum OrderReference: Hashable, Sendable {
     /// By the order's id.
     case id(OrderID)
     /// By the client's identifier.
-    case identifier(String)
+    case identifier(OrderIdentifier)
 }

@@ -55,7 +55,7 @@ public enum RejectedCommand: Hashable, Sendable {
     /// replacement refused after the old order was cancelled is reported as a refused ``place(_:)``.
     case cancelAndReplace(OrderReference, ReplacementRequest)
     /// A deposit.
-    case deposit(currency: String, amount: Funds)
+    case deposit(currency: CurrencyCode, amount: Funds)
 }
 
 /// A refused command and why.
@@ -269,12 +269,12 @@ public struct Deposited: Hashable, Sendable {
     /// The account.
     public var account: AccountID
     /// The currency.
-    public var currency: String
+    public var currency: CurrencyCode
     /// The amount credited.
     public var amount: Funds
 
     /// Memberwise initializer.
-    public init(account: AccountID, currency: String, amount: Funds) {
+    public init(account: AccountID, currency: CurrencyCode, amount: Funds) {
         self.account = account
         self.currency = currency
         self.amount = amount

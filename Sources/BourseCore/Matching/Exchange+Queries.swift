@@ -89,8 +89,8 @@ extension MatchingEngine {
     }
 
     /// The best bid price.
-    public var bestBid: Price? { book.bids.bestPrice.map(Price.init(units:)) }
+    public var bestBid: Price? { book.bestPrice(.bid).map(Price.init(units:)) }
 
     /// The best ask price.
-    public var bestAsk: Price? { book.asks.bestPrice.map(Price.init(units:)) }
+    public var bestAsk: Price? { book.bestPrice(.ask).map(Price.init(units:)) }
 }

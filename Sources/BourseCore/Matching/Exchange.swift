@@ -10,12 +10,12 @@ public struct Exchange: Sendable {
     var engines: ContiguousArray<MatchingEngine> = []
     private var marketSlots: [MarketCode: Int32] = [:]
     private var lastMarket: (code: MarketCode, slot: Int32)?
-    var index = OrderIndex()
+    var index = SlotIndex()
     private var identifiers: [ClientIdentifier: OrderID] = [:]
 
     struct ClientIdentifier: Hashable {
         var account: AccountID
-        var identifier: String
+        var identifier: OrderIdentifier
     }
 
     /// An exchange listing `markets` (codes must be distinct).
@@ -69,7 +69,7 @@ public struct Exchange: Sendable {
             replace(reference, of: account, with: replacement, at: time, into: &events)
         case .deposit(let account, let currency, let amount):
             let slot = ledger.openSlot(for: account)
-            let currencyIndex = ledger.currency(currency)
+            let currencyIndex = ledger.currency(currency.description)
             guard amount.units > 0, ledger.deposit(slot, currencyIndex, amount.units) else {
                 let rejected = RejectedCommand.deposit(currency: currency, amount: amount)
                 events.append(.rejected(CommandRejected(account: account, command: rejected, reason: .invalidFunds)))
@@ -84,7 +84,7 @@ public struct Exchange: Sendable {
     }
 
     private mutating func place(_ request: OrderRequest, at time: Timestamp, into events: inout [Event]) {
-        precondition(index.value(for: request.id.rawValue) == nil, "order id \(request.id) is already open")
+        assert(index.value(for: request.id.rawValue) == nil, "order id \(request.id) is already open")
         func reject(_ reason: Rejection) {
             events.append(
                 .rejected(CommandRejected(account: request.account, command: .place(request), reason: reason)))
@@ -116,18 +116,18 @@ public struct Exchange: Sendable {
         {
             return reject(.duplicatedIdentifier)
         }
-        let old = engines[Int(marketSlot)].book[bookSlot]
+        let (oldSide, oldRemaining) = engines[Int(marketSlot)].book.sideAndRemaining(bookSlot)
         let code = engines[Int(marketSlot)].market.code
         engines[Int(marketSlot)].cancel(bookSlot, reason: .replaced, ledger: &ledger, index: &index, events: &events)
         var volume: Volume?
         switch replacement.volume {
         case .volume(let value): volume = value
-        case .remainOnly: volume = Volume(units: old.remaining)
+        case .remainOnly: volume = Volume(units: oldRemaining)
         case nil: volume = nil
         }
-        if replacement.type == .best && old.side == .bid { volume = nil }
+        if replacement.type == .best && oldSide == .bid { volume = nil }
         let request = OrderRequest(
-            id: replacement.id, account: account, market: code, side: old.side, type: replacement.type,
+            id: replacement.id, account: account, market: code, side: oldSide, type: replacement.type,
             price: replacement.price, volume: volume, timeInForce: replacement.timeInForce,
             selfTradePrevention: replacement.selfTradePrevention, identifier: replacement.identifier)
         place(request, at: time, into: &events)

@@ -2,12 +2,12 @@ extension MatchingEngine {
     /// Matches `taker` against the opposite side, best price first and oldest first within a price.
     mutating func match(
         _ taker: inout WorkingOrder, mode: SelfTradePrevention, at time: Timestamp,
-        ledger: inout Ledger, index: inout OrderIndex, events: inout [Event]
+        ledger: inout Ledger, index: inout SlotIndex, events: inout [Event]
     ) -> Stop {
         let opposite = taker.side.opposite
         while true {
             if taker.isBudget ? taker.budget == 0 : taker.remaining == 0 { return .filled }
-            guard let levelSlot = book.side(opposite).bestLevel else { return .exhausted }
+            guard let levelSlot = book.bestLevel(opposite) else { return .exhausted }
             let level = book.level(levelSlot)
             guard Self.crosses(taker.side, limit: taker.price, level.price) else { return .exhausted }
             let makerSlot = level.head
@@ -31,7 +31,7 @@ extension MatchingEngine {
     /// Trades `volume` between `taker` and the resting order at `makerSlot`, at the maker's price.
     private mutating func fill(
         _ taker: inout WorkingOrder, makerSlot: Int32, volume: Int64, at time: Timestamp,
-        ledger: inout Ledger, index: inout OrderIndex, events: inout [Event]
+        ledger: inout Ledger, index: inout SlotIndex, events: inout [Event]
     ) {
         let price = book[makerSlot].price
         let funds = Funds.value(of: Volume(units: volume), at: Price(units: price), rounding: .down)!.units

@@ -2,7 +2,7 @@ extension MatchingEngine {
     /// Places a request that the exchange has already checked for market state and identifier.
     mutating func place(
         _ request: OrderRequest, at time: Timestamp,
-        ledger: inout Ledger, index: inout OrderIndex, events: inout [Event]
+        ledger: inout Ledger, index: inout SlotIndex, events: inout [Event]
     ) {
         let plan: Plan
         switch self.plan(request) {
@@ -31,7 +31,7 @@ extension MatchingEngine {
             reserveRate: market.reservedFee.units)
 
         let stop: Stop
-        if request.timeInForce == .postOnly, let best = book.side(request.side.opposite).bestPrice,
+        if request.timeInForce == .postOnly, let best = book.bestPrice(request.side.opposite),
             Self.crosses(request.side, limit: plan.limit, best)
         {
             finish(taker, .cancelled(.postOnly), ledger: &ledger, events: &events)
@@ -90,7 +90,7 @@ extension MatchingEngine {
 
     /// Puts a limit order's remainder in the book, first returning any lock it no longer needs.
     private mutating func rest(
-        _ order: WorkingOrder, ledger: inout Ledger, index: inout OrderIndex, events: inout [Event]
+        _ order: WorkingOrder, ledger: inout Ledger, index: inout SlotIndex, events: inout [Event]
     ) {
         var order = order
         Self.trimLock(&order, currency: lockCurrency(order.side), ledger: &ledger)
@@ -116,7 +116,7 @@ extension MatchingEngine {
 
     /// Cancels the resting order at `bookSlot`.
     mutating func cancel(
-        _ bookSlot: Int32, reason: CancelReason, ledger: inout Ledger, index: inout OrderIndex, events: inout [Event]
+        _ bookSlot: Int32, reason: CancelReason, ledger: inout Ledger, index: inout SlotIndex, events: inout [Event]
     ) {
         let order = book.remove(bookSlot)
         index.remove(order.id.rawValue)

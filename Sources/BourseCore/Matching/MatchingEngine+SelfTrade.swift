@@ -3,7 +3,7 @@ extension MatchingEngine {
     /// Returns `true` if matching goes on, `false` if the taker stops (`cancel_taker`).
     mutating func preventSelfTrade(
         _ taker: inout WorkingOrder, makerSlot: Int32, mode: SelfTradePrevention,
-        ledger: inout Ledger, index: inout OrderIndex, events: inout [Event]
+        ledger: inout Ledger, index: inout SlotIndex, events: inout [Event]
     ) -> Bool {
         let maker = book[makerSlot]
         var prevented = SelfTradePrevented(

@@ -17,7 +17,7 @@ extension MatchingEngine {
             guard request.type == .limit else { return .failure(combination) }
             if request.selfTradePrevention != nil { return .failure(.invalidPostOnly) }
         }
-        let bestOpposite = book.side(side.opposite).bestPrice
+        let bestOpposite = book.bestPrice(side.opposite)
         let minTotal = market.minTotal.units
         switch (request.type, side) {
         case (.limit, _):

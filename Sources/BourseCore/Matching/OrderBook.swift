@@ -23,18 +23,31 @@ struct OrderBook {
 
     func side(_ side: Side) -> BookSide { side == .bid ? bids : asks }
 
+    /// The best level of `side`, without copying the side.
+    @inline(__always) func bestLevel(_ side: Side) -> Int32? {
+        side == .bid ? bids.bestLevel : asks.bestLevel
+    }
+
+    /// The best price of `side`, without copying the side.
+    @inline(__always) func bestPrice(_ side: Side) -> Int64? {
+        side == .bid ? bids.bestPrice : asks.bestPrice
+    }
+
     /// Adds `order` at the back of its price level and returns its slot.
     mutating func add(_ order: WorkingOrder) -> Int32 {
         var order = order
-        let levelSlot: Int32
-        if let existing = (order.side == .bid ? bids : asks).level(at: order.price) {
-            levelSlot = existing
-        } else {
-            levelSlot = newLevel(price: order.price)
-            if order.side == .bid {
-                bids.insert(price: order.price, level: levelSlot)
+        // The level slot to use if the price has no live level yet; taken only if needed.
+        let spareLevel = freeLevels.last ?? Int32(levels.count)
+        let levelSlot =
+            order.side == .bid
+            ? bids.level(at: order.price, orInsert: spareLevel)
+            : asks.level(at: order.price, orInsert: spareLevel)
+        if levelSlot == spareLevel {
+            if freeLevels.popLast() != nil {
+                levels[Int(levelSlot)] = Level(price: order.price)
             } else {
-                asks.insert(price: order.price, level: levelSlot)
+                levels.append(Level(price: order.price))
+                freeLevels.reserveCapacity(levels.capacity)
             }
         }
         order.level = levelSlot
@@ -47,6 +60,8 @@ struct OrderBook {
         } else {
             slot = Int32(orders.count)
             orders.append(order)
+            // Freed slots must fit without growing the free list in steady state.
+            freeOrders.reserveCapacity(orders.capacity)
         }
         if order.prev >= 0 { orders[Int(order.prev)].next = slot } else { levels[Int(levelSlot)].head = slot }
         levels[Int(levelSlot)].tail = slot
@@ -86,14 +101,10 @@ struct OrderBook {
 
     subscript(slot: Int32) -> WorkingOrder { orders[Int(slot)] }
 
-    func level(_ slot: Int32) -> Level { levels[Int(slot)] }
-
-    private mutating func newLevel(price: Int64) -> Int32 {
-        if let reused = freeLevels.popLast() {
-            levels[Int(reused)] = Level(price: price)
-            return reused
-        }
-        levels.append(Level(price: price))
-        return Int32(levels.count - 1)
+    /// The side and remaining volume of a resting order, without copying the whole order.
+    @inline(__always) func sideAndRemaining(_ slot: Int32) -> (Side, Int64) {
+        (orders[Int(slot)].side, orders[Int(slot)].remaining)
     }
+
+    func level(_ slot: Int32) -> Level { levels[Int(slot)] }
 }

@@ -68,13 +68,13 @@ public struct OrderRequest: Hashable, Sendable {
     /// Upbit's `smp_type`; `nil` behaves as ``SelfTradePrevention/cancelMaker``.
     public var selfTradePrevention: SelfTradePrevention?
     /// The client's `identifier`, unique per account forever.
-    public var identifier: String?
+    public var identifier: OrderIdentifier?
 
     /// An order request; see each property.
     public init(
         id: OrderID, account: AccountID, market: MarketCode, side: Side, type: OrderType,
         price: Price? = nil, volume: Volume? = nil, timeInForce: TimeInForce? = nil,
-        selfTradePrevention: SelfTradePrevention? = nil, identifier: String? = nil
+        selfTradePrevention: SelfTradePrevention? = nil, identifier: OrderIdentifier? = nil
     ) {
         self.id = id
         self.account = account
@@ -91,7 +91,8 @@ public struct OrderRequest: Hashable, Sendable {
     /// A limit order.
     public static func limit(
         _ id: OrderID, _ account: AccountID, _ market: MarketCode, _ side: Side, price: Price, volume: Volume,
-        timeInForce: TimeInForce? = nil, selfTradePrevention: SelfTradePrevention? = nil, identifier: String? = nil
+        timeInForce: TimeInForce? = nil, selfTradePrevention: SelfTradePrevention? = nil,
+        identifier: OrderIdentifier? = nil
     ) -> OrderRequest {
         OrderRequest(
             id: id, account: account, market: market, side: side, type: .limit, price: price, volume: volume,
@@ -143,12 +144,13 @@ public struct ReplacementRequest: Hashable, Sendable {
     /// The new `smp_type`.
     public var selfTradePrevention: SelfTradePrevention?
     /// The new `identifier`.
-    public var identifier: String?
+    public var identifier: OrderIdentifier?
 
     /// A replacement; see each property.
     public init(
         id: OrderID, type: OrderType = .limit, price: Price?, volume: NewVolume?,
-        timeInForce: TimeInForce? = nil, selfTradePrevention: SelfTradePrevention? = nil, identifier: String? = nil
+        timeInForce: TimeInForce? = nil, selfTradePrevention: SelfTradePrevention? = nil,
+        identifier: OrderIdentifier? = nil
     ) {
         self.id = id
         self.type = type

@@ -12,7 +12,12 @@ extension Funds {
     ///
     /// The product is formed in `Int128`, so it never overflows on the way.
     public static func value(of volume: Volume, at price: Price, rounding: Rounding) -> Funds? {
-        Rounding.divide(Int128(price.units) * Int128(volume.units), by: Int128(fixedPointScale), rounding)
+        // Whole-unit prices (every KRW price from 100 up) need no division: one checked multiply.
+        if price.units % fixedPointScale == 0 {
+            let (product, overflow) = (price.units / fixedPointScale).multipliedReportingOverflow(by: volume.units)
+            return overflow ? nil : Funds(units: product)
+        }
+        return Rounding.divide(Int128(price.units) * Int128(volume.units), by: Int128(fixedPointScale), rounding)
             .map(Funds.init(units:))
     }
 

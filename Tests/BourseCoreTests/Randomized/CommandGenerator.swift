@@ -26,7 +26,7 @@ struct CommandGenerator {
     var nextOrderID: UInt64 = 1
     var nextIdentifier = 0
     /// Identifiers each account used recently, for reuse.
-    var usedIdentifiers: [AccountID: [String]] = [:]
+    var usedIdentifiers: [AccountID: [OrderIdentifier]] = [:]
     /// A market whose orders are being cancelled one by one until it is empty.
     private var draining: Int?
     /// The opening deposits, last first.
@@ -41,7 +41,7 @@ struct CommandGenerator {
         for account in accounts {
             for currency in MarketProfile.currencies where random.chance(85) {
                 let amount = MarketProfile.standardDeposit[currency]! / 100 * random.int(20...200)
-                opening.append(.deposit(account, currency: currency, amount: Funds(units: amount)))
+                opening.append(.deposit(account, currency: CurrencyCode(currency)!, amount: Funds(units: amount)))
             }
         }
         opening.reverse()
@@ -107,14 +107,14 @@ struct CommandGenerator {
     }
 
     /// Sometimes an identifier: mostly fresh, sometimes one this or another account used before.
-    mutating func identifier(for account: AccountID) -> String? {
+    mutating func identifier(for account: AccountID) -> OrderIdentifier? {
         guard random.chance(15) else { return nil }
         if random.chance(25) {
             let owner = random.chance(60) ? account : random.pick(accounts)
             if let used = usedIdentifiers[owner], !used.isEmpty { return random.pick(used) }
         }
         nextIdentifier += 1
-        let fresh = "c\(nextIdentifier)"
+        let fresh = OrderIdentifier("c\(nextIdentifier)")!
         usedIdentifiers[account, default: []].append(fresh)
         if usedIdentifiers[account]!.count > 16 { usedIdentifiers[account]!.removeFirst() }
         return fresh
@@ -185,11 +185,11 @@ struct CommandGenerator {
         default: volume = nil
         }
         if type == .best && side == .bid && random.chance(70) { volume = nil }
-        var identifier: String?
+        var identifier: OrderIdentifier?
         switch random.int(0...99) {
         case 0..<15:
             nextIdentifier += 1
-            identifier = "r\(nextIdentifier)"
+            identifier = OrderIdentifier("r\(nextIdentifier)")!
             usedIdentifiers[account, default: []].append(identifier!)
         case 15..<20: identifier = usedIdentifiers[account]?.first
         default: identifier = nil
@@ -215,10 +215,11 @@ struct CommandGenerator {
         case 85..<89: amount = Int64.max - random.int(0...1_000_000)
         case 89..<93:
             return .deposit(
-                account, currency: Self.strayCurrency, amount: Funds(units: random.int(1...1_000_000_000_000)))
+                account, currency: CurrencyCode(Self.strayCurrency)!,
+                amount: Funds(units: random.int(1...1_000_000_000_000)))
         default: amount = random.int(1...100)
         }
-        return .deposit(account, currency: currency, amount: Funds(units: amount))
+        return .deposit(account, currency: CurrencyCode(currency)!, amount: Funds(units: amount))
     }
 
     private mutating func marketState(_ model: ReferenceExchange) -> Command {

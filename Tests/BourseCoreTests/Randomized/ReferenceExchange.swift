@@ -21,7 +21,7 @@ struct ReferenceExchange {
     /// Everything deposited per currency.
     var totalSupply: [String: Int64] = [:]
     /// Every identifier an account has ever used, with the order it named.
-    var identifiers: [AccountID: [String: OrderID]] = [:]
+    var identifiers: [AccountID: [OrderIdentifier: OrderID]] = [:]
 
     init(markets: [Market]) {
         self.markets = markets
@@ -71,16 +71,17 @@ struct ReferenceExchange {
             end(order, .cancelled(.requested), into: &events)
         case .cancelAndReplace(let reference, let account, let replacement):
             replace(reference, of: account, with: replacement, at: time, into: &events)
-        case .deposit(let account, let currency, let amount):
+        case .deposit(let account, let code, let amount):
+            let currency = code.description
             let (supply, overflow) = totalSupply[currency, default: 0].addingReportingOverflow(amount.units)
             guard amount.units > 0, !overflow else {
-                let command = RejectedCommand.deposit(currency: currency, amount: amount)
+                let command = RejectedCommand.deposit(currency: code, amount: amount)
                 events.append(.rejected(CommandRejected(account: account, command: command, reason: .invalidFunds)))
                 break
             }
             totalSupply[currency] = supply
             credit(account, currency, amount.units)
-            events.append(.deposited(Deposited(account: account, currency: currency, amount: amount)))
+            events.append(.deposited(Deposited(account: account, currency: code, amount: amount)))
         case .setMarketState(let code, let state):
             guard let market = marketIndex(code) else { break }
             markets[market].state = state

@@ -13,7 +13,7 @@ struct ReferenceOrder {
     var timeInForce: TimeInForce?
     var selfTradePrevention: SelfTradePrevention?
     /// The client's identifier, so the generator can cancel by it.
-    var identifier: String?
+    var identifier: OrderIdentifier?
     /// The limit price (`limit` orders; the price it rests at).
     var price: Int64
     /// Unfilled volume of a volume order.

@@ -80,7 +80,7 @@ struct StateChecker {
             case .cancelled(let cancelled):
                 acceptance[cancelled.order] = nil
                 note(cancelled.account, cancelled.market)
-            case .deposited(let deposited): note(deposited.account, currency: deposited.currency)
+            case .deposited(let deposited): note(deposited.account, currency: deposited.currency.description)
             case .marketStateChanged(let code, _):
                 if let market = codes.firstIndex(of: code), !markets.contains(market) { markets.append(market) }
             }

@@ -31,7 +31,7 @@ struct Fixture {
     }
 
     mutating func deposit(_ account: AccountID, _ currency: String, _ amount: String) {
-        _ = exchange.handle(.deposit(account, currency: currency, amount: f(amount)), at: t0)
+        _ = exchange.handle(.deposit(account, currency: CurrencyCode(currency)!, amount: f(amount)), at: t0)
     }
 
     @discardableResult
@@ -49,7 +49,7 @@ struct Fixture {
     @discardableResult
     mutating func limit(
         _ account: AccountID, _ side: Side, _ price: String, _ volume: String, tif: TimeInForce? = nil,
-        smp: SelfTradePrevention? = nil, identifier: String? = nil
+        smp: SelfTradePrevention? = nil, identifier: OrderIdentifier? = nil
     ) -> (request: OrderRequest, events: [Event]) {
         let request = OrderRequest.limit(
             id(), account, krwBTC, side, price: p(price), volume: v(volume), timeInForce: tif,
@@ -61,7 +61,7 @@ struct Fixture {
     @discardableResult
     mutating func order(
         _ account: AccountID, _ side: Side, _ type: OrderType, price: String? = nil, volume: String? = nil,
-        tif: TimeInForce? = nil, smp: SelfTradePrevention? = nil, identifier: String? = nil
+        tif: TimeInForce? = nil, smp: SelfTradePrevention? = nil, identifier: OrderIdentifier? = nil
     ) -> (request: OrderRequest, events: [Event]) {
         let request = OrderRequest(
             id: id(), account: account, market: krwBTC, side: side, type: type, price: price.map(p),

@@ -1,8 +1,9 @@
-/// An open-addressing hash map from order id to a packed location, with no allocation after growth.
+/// An open-addressing hash map from a non-zero `UInt64` key (an order id, an account) to a `UInt64`
+/// slot, with no allocation after growth.
 ///
 /// Linear probing with backward-shift deletion (no tombstones), so lookups stay short under the
-/// constant churn of place-and-cancel. Key `0` marks an empty bucket; order ids are never zero.
-struct OrderIndex {
+/// constant churn of place-and-cancel. Key `0` marks an empty bucket.
+struct SlotIndex {
     private var keys: ContiguousArray<UInt64>
     private var values: ContiguousArray<UInt64>
     private var mask: Int
@@ -31,7 +32,7 @@ struct OrderIndex {
     }
 
     mutating func insert(_ key: UInt64, _ value: UInt64) {
-        precondition(key != 0, "order id 0 is reserved")
+        precondition(key != 0, "key 0 is reserved")
         if (count + 1) * 4 > keys.count * 3 { grow() }
         var index = home(key)
         while keys[index] != 0 && keys[index] != key { index = (index + 1) & mask }

@@ -2,10 +2,10 @@ import Testing
 
 @testable import BourseCore
 
-@Suite("Order index")
-struct OrderIndexTests {
+@Suite("Slot index")
+struct SlotIndexTests {
     @Test func randomInsertsAndRemovesAgreeWithADictionary() {
-        var index = OrderIndex(capacity: 8)
+        var index = SlotIndex(capacity: 8)
         var model: [UInt64: UInt64] = [:]
         var state: UInt64 = 99
         func next() -> UInt64 {
@@ -33,7 +33,7 @@ struct OrderIndexTests {
     }
 
     @Test func sequentialIdsGrowTheTableAndStayFindable() {
-        var index = OrderIndex(capacity: 4)
+        var index = SlotIndex(capacity: 4)
         for id in 1...100_000 as ClosedRange<UInt64> { index.insert(id, id * 2) }
         #expect(index.count == 100_000)
         #expect(index.value(for: 77_777) == 155_554)

@@ -1,0 +1,50 @@
+/// A client's order `identifier`: up to 64 UTF-8 bytes, stored inline.
+///
+/// Upbit limits identifiers to 64 characters; Bourse takes 64 bytes (the wire layer refuses longer ones).
+/// Keeping the bytes inline, instead of in a `String`, makes orders, commands and events plain values
+/// that copy without reference counting on the matching path.
+public struct OrderIdentifier: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The most bytes an identifier may have.
+    public static let maximumBytes = 64
+
+    private var w0: UInt64 = 0, w1: UInt64 = 0, w2: UInt64 = 0, w3: UInt64 = 0
+    private var w4: UInt64 = 0, w5: UInt64 = 0, w6: UInt64 = 0, w7: UInt64 = 0
+    /// The number of bytes used.
+    public let count: UInt8
+
+    /// An identifier from `text`; `nil` if it is empty or longer than 64 UTF-8 bytes.
+    public init?(_ text: String) {
+        let bytes = text.utf8
+        guard (1...Self.maximumBytes).contains(bytes.count) else { return nil }
+        count = UInt8(bytes.count)
+        for (offset, byte) in bytes.enumerated() {
+            let shift = UInt64((offset % 8) * 8)
+            let bits = UInt64(byte) << shift
+            switch offset / 8 {
+            case 0: w0 |= bits
+            case 1: w1 |= bits
+            case 2: w2 |= bits
+            case 3: w3 |= bits
+            case 4: w4 |= bits
+            case 5: w5 |= bits
+            case 6: w6 |= bits
+            default: w7 |= bits
+            }
+        }
+    }
+
+    /// An identifier literal; it must be 1 to 64 UTF-8 bytes.
+    public init(stringLiteral value: String) {
+        guard let identifier = OrderIdentifier(value) else {
+            preconditionFailure("an order identifier must be 1 to \(Self.maximumBytes) UTF-8 bytes")
+        }
+        self = identifier
+    }
+
+    /// The identifier as the client sent it.
+    public var description: String {
+        let words = [w0, w1, w2, w3, w4, w5, w6, w7]
+        let bytes = (0..<Int(count)).map { UInt8(truncatingIfNeeded: words[$0 / 8] >> UInt64(($0 % 8) * 8)) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
