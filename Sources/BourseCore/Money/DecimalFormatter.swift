@@ -5,22 +5,6 @@
 public enum DecimalFormatter {
     /// The plain decimal spelling of `units`.
     public static func format(_ units: Int64) -> String {
-        let magnitude = units.magnitude
-        let scale = UInt64(fixedPointScale)
-        let whole = magnitude / scale
-        var fraction = magnitude % scale
-        var text = units < 0 ? "-" : ""
-        text += String(whole)
-        guard fraction != 0 else { return text }
-        var digits = fixedPointDecimals
-        while fraction % 10 == 0 {
-            fraction /= 10
-            digits -= 1
-        }
-        let fractionText = String(fraction)
-        text += "."
-        text += String(repeating: "0", count: digits - fractionText.count)
-        text += fractionText
-        return text
+        PlainDecimal.format(magnitude: UInt128(units.magnitude), negative: units < 0, decimals: fixedPointDecimals)
     }
 }

@@ -1,7 +1,7 @@
 /// Plain decimal spelling of a scaled integer of any width: no exponent, trailing zeros trimmed.
 ///
-/// ``DecimalFormatter`` covers `Int64` at eight places; market-data totals are `Int128` and rates have ten
-/// places, so they share this one.
+/// ``DecimalFormatter`` spells `Int64` amounts at eight places through this; market-data totals are
+/// `Int128` and rates have ten places.
 enum PlainDecimal {
     /// `magnitude / 10^decimals`, with a leading `-` when `negative` and the value is not zero.
     static func format(magnitude: UInt128, negative: Bool, decimals: Int) -> String {
