@@ -74,15 +74,8 @@ struct BookSide {
 
     /// Adds a level at `price`, which must have no live level.
     mutating func insert(price: Int64, level: Int32) {
-        let (index, found) = position(of: price)
-        if found {
-            precondition(levels[index] < 0, "level already exists")
-            levels[index] = level
-            tombstones -= 1
-            return
-        }
-        prices.insert(price, at: index)
-        levels.insert(level, at: index)
+        precondition(self.level(at: price) == nil, "level already exists")
+        _ = self.level(at: price, orInsert: level)
     }
 
     /// Removes the live level at `price`.
