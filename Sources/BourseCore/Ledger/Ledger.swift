@@ -152,9 +152,4 @@ public struct Ledger: Sendable {
         fees[Int(currency)] += amount
     }
 
-    /// Holdings (`available + locked`) of a row.
-    func holdings(_ slot: Int32, _ currency: Int32) -> Int64 {
-        let row = rows[row(slot, currency)]
-        return row.available + row.locked
-    }
 }

@@ -37,11 +37,7 @@ public struct BookLevel: Hashable, Sendable {
 extension Exchange {
     /// The engine of `code`, if listed.
     public func engine(_ code: MarketCode) -> MatchingEngine? {
-        marketSlots(code).map { engines[Int($0)] }
-    }
-
-    private func marketSlots(_ code: MarketCode) -> Int32? {
-        engines.firstIndex { $0.market.code == code }.map(Int32.init)
+        marketSlots[code].map { engines[Int($0)] }
     }
 
     /// The open order `id`, if it rests in a book.

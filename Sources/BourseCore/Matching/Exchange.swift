@@ -8,7 +8,8 @@ public struct Exchange: Sendable {
     /// Balances, locks and collected fees.
     public private(set) var ledger = Ledger()
     var engines: ContiguousArray<MatchingEngine> = []
-    private var marketSlots: [MarketCode: Int32] = [:]
+    /// Each listed market's engine slot.
+    private(set) var marketSlots: [MarketCode: Int32] = [:]
     private var lastMarket: (code: MarketCode, slot: Int32)?
     var index = SlotIndex()
     private var identifiers: [ClientIdentifier: OrderID] = [:]

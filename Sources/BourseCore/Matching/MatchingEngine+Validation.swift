@@ -34,10 +34,7 @@ extension MatchingEngine {
             guard let total = request.price, total.units > 0, request.volume == nil else {
                 return .failure(combination)
             }
-            if request.type == .price, request.timeInForce != nil { return .failure(combination) }
-            if request.type == .best, request.timeInForce != .ioc && request.timeInForce != .fok {
-                return .failure(combination)
-            }
+            guard Self.timeInForceFits(request) else { return .failure(combination) }
             guard total.units >= minTotal else { return .failure(.underMinTotal(side)) }
             let limit = request.type == .best ? (bestOpposite ?? 0) : Int64.max
             return lockPlan(side: side, limit: limit, volume: 0, budget: total.units)
@@ -45,10 +42,7 @@ extension MatchingEngine {
             guard let volume = request.volume, volume.units > 0, request.price == nil else {
                 return .failure(combination)
             }
-            if request.type == .market, request.timeInForce != nil { return .failure(combination) }
-            if request.type == .best, request.timeInForce != .ioc && request.timeInForce != .fok {
-                return .failure(combination)
-            }
+            guard Self.timeInForceFits(request) else { return .failure(combination) }
             // The total of a sell at market is judged at the best bid, when there is one. A total too large
             // for Int64 is certainly above the minimum; the lock (the volume itself) cannot overflow.
             if let bid = bestOpposite, let total = Funds.value(of: volume, at: Price(units: bid), rounding: .down),
@@ -61,6 +55,12 @@ extension MatchingEngine {
         case (.price, .ask), (.market, .bid):
             return .failure(combination)
         }
+    }
+
+    /// `price` and `market` orders take no time in force; `best` orders need `ioc` or `fok`.
+    private static func timeInForceFits(_ request: OrderRequest) -> Bool {
+        request.type == .best
+            ? request.timeInForce == .ioc || request.timeInForce == .fok : request.timeInForce == nil
     }
 
     private func lockPlan(side: Side, limit: Int64, volume: Int64, budget: Int64) -> Result<Plan, Rejection> {

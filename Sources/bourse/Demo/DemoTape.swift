@@ -54,13 +54,9 @@ struct DemoTape {
 
     /// `HH:mm:ss.SSS` in UTC.
     func clock(_ time: Timestamp) -> String {
-        let millisecondsOfDay = time.milliseconds % 86_400_000
-        let seconds = millisecondsOfDay / 1000
-        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let milliseconds = millisecondsOfDay % 1000
-        let millisText =
-            milliseconds < 10 ? "00\(milliseconds)" : milliseconds < 100 ? "0\(milliseconds)" : "\(milliseconds)"
-        return "\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60)).\(millisText)"
+        let utc = UTCDateTime(time)
+        let milliseconds = String(utc.millisecond)
+        return utc.time + "." + String(repeating: "0", count: 3 - milliseconds.count) + milliseconds
     }
 
     /// Thousands separators in the whole part: `143250000.5` → `143,250,000.5`.
