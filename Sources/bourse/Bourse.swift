@@ -2,11 +2,11 @@ import ArgumentParser
 
 /// The `bourse` command: the composition root that wires the pure core to the terminal and the clock.
 @main
-struct Bourse: ParsableCommand {
+struct Bourse: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bourse",
         abstract: "A self-hostable, real-time market platform, wire-compatible with Upbit's Open API.",
         version: "0.1.0",
-        subcommands: [DemoCommand.self, BenchCommand.self]
+        subcommands: [DemoCommand.self, IngestCommand.self, JournalCommand.self, BenchCommand.self]
     )
 }

@@ -16,7 +16,7 @@ public struct Balance: Hashable, Sendable {
 }
 
 /// A ledger row: the state behind a ``Balance``, addressed by (account slot, currency index).
-struct BalanceRow {
+struct BalanceRow: Equatable, Codable {
     var available: Int64 = 0
     var locked: Int64 = 0
     var averageBuyPrice: Int64 = 0

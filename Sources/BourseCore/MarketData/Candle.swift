@@ -2,7 +2,7 @@
 ///
 /// Only periods with at least one trade have a candle. Prices are those of trades; the day-candle extras
 /// (`prev_closing_price`, `change_price`, `change_rate`) compare the close with ``previousClose``.
-public struct Candle: Hashable, Sendable {
+public struct Candle: Hashable, Codable, Sendable {
     /// The first instant of the period (`candle_date_time_utc`; the KST spelling is this plus 9 h).
     public var start: Timestamp
     /// The first trade's price (`opening_price`).

@@ -6,7 +6,7 @@
 ///
 /// Trades are expected in time order (the single-writer engine stamps them so); a trade older than the
 /// newest candle is counted in the newest candle rather than reopening a finished period.
-public struct CandleSeries: Hashable, Sendable {
+public struct CandleSeries: Hashable, Codable, Sendable {
     /// The most candles one query returns (Upbit's `count` maximum).
     public static let maximumQueryCount = 200
 

@@ -4,7 +4,7 @@
 /// since 00:00 UTC (each length divides a day, so that is also a multiple since the epoch; 240-minute
 /// candles start at 00, 04, …, 20 UTC), days at 00:00 UTC (09:00 KST), weeks on Monday 00:00 UTC, months
 /// on the 1st and years on January 1st.
-public enum CandleUnit: Hashable, Sendable, CaseIterable {
+public enum CandleUnit: Hashable, Codable, Sendable, CaseIterable {
     /// One second (`candles/seconds`).
     case second
     /// `candles/minutes/1`.

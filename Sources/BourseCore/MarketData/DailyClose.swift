@@ -3,7 +3,7 @@
 /// On a market's first day there is no earlier price, so the first trade's price stands in (Upbit's
 /// listing price plays that role). Shared by the ticker and the trade tape so both report the same
 /// `prev_closing_price`.
-struct DailyClose: Hashable, Sendable {
+struct DailyClose: Hashable, Codable, Sendable {
     /// The UTC day of the last recorded price; `nil` before the first one.
     private(set) var day: Int64?
     /// The last recorded price.

@@ -4,18 +4,18 @@
 /// highs and lows are kept in a ring of 364 entries (bounded memory); the extremes over the completed
 /// days of the window are cached once per day, so a ticker read combines two values instead of scanning.
 /// On equal prices the earlier day wins: the date is when that price was first reached.
-struct FiftyTwoWeekRange: Hashable, Sendable {
+struct FiftyTwoWeekRange: Hashable, Codable, Sendable {
     /// Days in the window, today included.
     static let windowDays: Int64 = 364
 
     /// A price and the UTC day (days since the epoch) it was reached.
-    struct Extreme: Hashable, Sendable {
+    struct Extreme: Hashable, Codable, Sendable {
         var price: Price
         var day: Int64
     }
 
     /// One completed UTC day's high and low.
-    struct DayRange: Hashable, Sendable {
+    struct DayRange: Hashable, Codable, Sendable {
         var day: Int64
         var high: Price
         var low: Price

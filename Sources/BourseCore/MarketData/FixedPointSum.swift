@@ -3,7 +3,7 @@
 /// `Int64` counts of 10⁻⁸ units stop at about 92 billion whole units: less than a day of KRW-BTC turnover
 /// in KRW, or of a meme coin's volume in coins. Totals (`acc_trade_price`, `acc_trade_volume`, candle sums,
 /// grouped book sizes) are therefore kept in `Int128` units of the same scale.
-public struct FixedPointSum<Amount: FixedPoint>: Hashable, Sendable, CustomStringConvertible {
+public struct FixedPointSum<Amount: FixedPoint>: Hashable, Codable, Sendable, CustomStringConvertible {
     /// The total in 10⁻⁸ units.
     public private(set) var units: Int128
 

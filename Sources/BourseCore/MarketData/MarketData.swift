@@ -3,7 +3,7 @@
 ///
 /// The shell feeds it every `.traded` event of the market in order and may call ``advance(to:)`` on a
 /// timer; reads take the time they describe. It holds no clock and allocates only as trades arrive.
-public struct MarketData: Hashable, Sendable {
+public struct MarketData: Hashable, Codable, Sendable {
     /// One-second candles kept by default: a week's worth at one per second (about 600,000 candles, tens
     /// of megabytes for a market that trades every second). Upbit serves about three months; older ones
     /// are the store's business.
@@ -18,13 +18,20 @@ public struct MarketData: Hashable, Sendable {
     /// One series per ``CandleUnit``, in `CandleUnit.allCases` order.
     private var series: [CandleSeries]
 
-    /// No trades yet; at least `retainedSecondCandles` one-second candles are kept (other units keep all).
-    public init(market: MarketCode, retainedSecondCandles: Int = defaultRetainedSecondCandles) {
+    /// No trades yet; at least `retainedSecondCandles` one-second candles are kept.
+    ///
+    /// By default other units keep every candle and the tape keeps Upbit's eight days. A shell that keeps
+    /// history in a store bounds memory (and snapshots) with `retainedCandles`, at least that many of the
+    /// newest candles of every other unit, and `retainedTrades`, at least that many of the newest trades.
+    public init(
+        market: MarketCode, retainedSecondCandles: Int = defaultRetainedSecondCandles, retainedCandles: Int? = nil,
+        retainedTrades: Int? = nil
+    ) {
         self.market = market
-        tape = TradeTape(market: market)
+        tape = TradeTape(market: market, retainedCount: retainedTrades)
         ticker = Ticker(market: market)
         series = CandleUnit.allCases.map { unit in
-            CandleSeries(unit: unit, retainedCount: unit == .second ? retainedSecondCandles : nil)
+            CandleSeries(unit: unit, retainedCount: unit == .second ? retainedSecondCandles : retainedCandles)
         }
     }
 

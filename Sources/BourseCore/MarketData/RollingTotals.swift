@@ -4,11 +4,11 @@
 /// is the bucket of `t`'s minute and the 1,439 before it: a trade counts until the start of the minute
 /// 24 h after its own minute (so for between 23 h 59 m and 24 h). Sums are exact integers; expiring
 /// buckets is amortized O(1) per elapsed minute, and a read without a write walks at most 1,439 buckets.
-struct RollingTotals: Hashable, Sendable {
+struct RollingTotals: Hashable, Codable, Sendable {
     /// The window length in minutes.
     static let windowMinutes: Int64 = 1_440
 
-    private struct Bucket: Hashable, Sendable {
+    private struct Bucket: Hashable, Codable, Sendable {
         var minute: Int64
         var funds: FixedPointSum<Funds>
         var volume: FixedPointSum<Volume>

@@ -16,9 +16,9 @@
 /// midnight: the day rolls over in the snapshot (acc values zero, previous close = last price), without
 /// mutating. Times are expected in order: an earlier trade time counts as the latest one seen, and a read
 /// before the last ``advance(to:)`` sees the advanced state.
-public struct Ticker: Hashable, Sendable {
+public struct Ticker: Hashable, Codable, Sendable {
     /// The last trade's fields.
-    private struct LastTrade: Hashable, Sendable {
+    private struct LastTrade: Hashable, Codable, Sendable {
         var price: Price
         var volume: Volume
         var time: Timestamp
@@ -26,7 +26,7 @@ public struct Ticker: Hashable, Sendable {
     }
 
     /// The current UTC day's trading so far.
-    private struct DaySummary: Hashable, Sendable {
+    private struct DaySummary: Hashable, Codable, Sendable {
         var range: FiftyTwoWeekRange.DayRange
         var funds = FixedPointSum<Funds>()
         var volume = FixedPointSum<Volume>()

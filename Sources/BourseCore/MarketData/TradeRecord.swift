@@ -1,5 +1,5 @@
 /// One trade as `trades/ticks` and the trade stream report it.
-public struct TradeRecord: Hashable, Sendable {
+public struct TradeRecord: Hashable, Codable, Sendable {
     /// The market.
     public var market: MarketCode
     /// The engine's trade number in the market (1, 2, 3, … with no gaps).

@@ -12,7 +12,7 @@
 ///
 /// Trades are expected in time order; a trade stamped earlier than the previous one is kept at the
 /// previous one's time so the tape stays sorted.
-public struct TradeTape: Hashable, Sendable {
+public struct TradeTape: Hashable, Codable, Sendable {
     /// The most trades one query returns (`count` maximum of `trades/ticks`).
     public static let maximumQueryCount = 500
     /// The furthest `days_ago` Upbit serves.
@@ -24,12 +24,17 @@ public struct TradeTape: Hashable, Sendable {
     public let market: MarketCode
     /// The retained trades, oldest first.
     public private(set) var records: ContiguousArray<TradeRecord> = []
+    /// At least this many of the newest trades are kept, whatever their age; `nil` keeps the eight days.
+    public let retainedCount: Int?
     private var close = DailyClose()
     private var lastSequentialID: Int64?
 
-    /// An empty tape for `market`.
-    public init(market: MarketCode) {
+    /// An empty tape for `market`; `retainedCount` bounds memory further (older trades are the store's
+    /// business), dropping in batches so dropping stays O(1) per trade on average.
+    public init(market: MarketCode, retainedCount: Int? = nil) {
+        precondition(retainedCount.map { $0 >= Self.maximumQueryCount } ?? true, "retain at least 500 trades")
         self.market = market
+        self.retainedCount = retainedCount
     }
 
     // MARK: - Input
@@ -50,6 +55,9 @@ public struct TradeTape: Hashable, Sendable {
             volume: trade.volume, funds: trade.funds, takerSide: trade.takerSide,
             previousClose: close.previousClose ?? trade.price)
         records.append(record)
+        if let retainedCount, records.count >= retainedCount * 2 {
+            records.removeFirst(records.count - retainedCount)
+        }
         return record
     }
 

@@ -2,7 +2,9 @@
 ///
 /// The bytes live in one `UInt128` (first letter in the most significant byte), so a code copies without
 /// reference counting and two codes compare as integers, in alphabetical order.
-public struct CurrencyCode: Hashable, Comparable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+public struct CurrencyCode:
+    Hashable, Comparable, Codable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral
+{
     let bits: UInt128
 
     /// Parses a code; `nil` unless it is 1–15 upper-case letters or digits.

@@ -1,5 +1,5 @@
 /// The trading rules of one market: its price grid, order-size limits, fees and state.
-public struct Market: Hashable, Sendable {
+public struct Market: Hashable, Codable, Sendable {
     /// `QUOTE-BASE`.
     public let code: MarketCode
     /// Name shown to Korean users (`비트코인`).

@@ -2,7 +2,7 @@
 ///
 /// Both currencies are ``CurrencyCode``s stored inline, so a code is 32 plain bytes: events that carry it
 /// copy without reference counting, and comparing two codes compares integers.
-public struct MarketCode: Hashable, Sendable, CustomStringConvertible, Comparable {
+public struct MarketCode: Hashable, Codable, Sendable, CustomStringConvertible, Comparable {
     /// The currency prices and funds are counted in.
     public let quoteCode: CurrencyCode
     /// The currency bought and sold.

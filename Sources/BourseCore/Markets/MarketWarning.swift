@@ -1,8 +1,8 @@
 /// Upbit's market warnings: the legacy "investment warning" flag and the 2024 caution flags
 /// (`market_event` in `market/all?is_details=true`).
-public struct MarketWarning: Hashable, Sendable {
+public struct MarketWarning: Hashable, Codable, Sendable {
     /// The caution reasons Upbit publishes; the raw values are the wire keys.
-    public enum Caution: String, Hashable, Sendable, CaseIterable {
+    public enum Caution: String, Hashable, Codable, Sendable, CaseIterable {
         /// Sharp price moves.
         case priceFluctuations = "PRICE_FLUCTUATIONS"
         /// Trading volume soaring.

@@ -2,9 +2,9 @@
 ///
 /// A price is valid when it is positive and a multiple of the tick of the band it falls in; a band
 /// starts at its lower bound inclusive (`2,000,000` KRW is in the "2,000,000 and above" band).
-public struct TickTable: Hashable, Sendable {
+public struct TickTable: Hashable, Codable, Sendable {
     /// One price band: prices at or above `lowerBound` (and below the next band) move in steps of `tick`.
-    public struct Band: Hashable, Sendable {
+    public struct Band: Hashable, Codable, Sendable {
         /// The lowest price of the band, inclusive.
         public let lowerBound: Price
         /// The price step inside the band.

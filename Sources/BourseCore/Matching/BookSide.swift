@@ -8,7 +8,7 @@
 /// churn over a limited set of prices, so this turns most level insertions and removals into O(log n)
 /// searches. Trailing tombstones are trimmed at once (the last entry is always a live level), and the
 /// array is compacted when tombstones outnumber live levels by ``compactionSlack``.
-struct BookSide {
+struct BookSide: Equatable, Codable {
     let side: Side
     /// Level prices, best last.
     private(set) var prices: ContiguousArray<Int64> = []

@@ -14,7 +14,7 @@ public struct Exchange: Sendable {
     var index = SlotIndex()
     private var identifiers: [ClientIdentifier: OrderID] = [:]
 
-    struct ClientIdentifier: Hashable {
+    struct ClientIdentifier: Hashable, Codable {
         var account: AccountID
         var identifier: OrderIdentifier
     }
@@ -148,5 +148,19 @@ public struct Exchange: Sendable {
         let bookSlot = Int32(truncatingIfNeeded: packed & 0xFFFF_FFFF)
         guard engines[Int(marketSlot)].book[bookSlot].account == account else { return nil }
         return (marketSlot, bookSlot)
+    }
+}
+
+// `lastMarket` is only a lookup cache in front of `marketSlots`, refilled on the next lookup; it is left out of
+// snapshots and of equality, so a restored exchange equals the original whatever market was last looked up.
+extension Exchange: Codable, Equatable {
+    private enum CodingKeys: String, CodingKey {
+        case ledger, engines, marketSlots, index, identifiers
+    }
+
+    /// Equal books, ledgers, order index and client identifiers (the market lookup cache is ignored).
+    public static func == (lhs: Exchange, rhs: Exchange) -> Bool {
+        lhs.ledger == rhs.ledger && lhs.engines == rhs.engines && lhs.marketSlots == rhs.marketSlots
+            && lhs.index == rhs.index && lhs.identifiers == rhs.identifiers
     }
 }

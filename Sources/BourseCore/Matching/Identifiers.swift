@@ -1,6 +1,6 @@
 /// An order's id, assigned by the shell before the command reaches the engine (the wire layer spells
 /// it as a UUID).
-public struct OrderID: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct OrderID: Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
     /// The raw id; never zero.
     public let rawValue: UInt64
     /// Wraps a raw id.
@@ -12,7 +12,7 @@ public struct OrderID: Hashable, Comparable, Sendable, CustomStringConvertible {
 }
 
 /// An account (a user or a pocket); balances and orders belong to one.
-public struct AccountID: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct AccountID: Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
     /// The raw id.
     public let rawValue: UInt64
     /// Wraps a raw id.
@@ -25,7 +25,7 @@ public struct AccountID: Hashable, Comparable, Sendable, CustomStringConvertible
 
 /// A point in time in milliseconds since 1970-01-01 UTC. The core never reads a clock: time comes in
 /// with each command.
-public struct Timestamp: Hashable, Comparable, Sendable {
+public struct Timestamp: Hashable, Comparable, Codable, Sendable {
     /// Milliseconds since the Unix epoch.
     public let milliseconds: Int64
     /// Wraps milliseconds since the Unix epoch.

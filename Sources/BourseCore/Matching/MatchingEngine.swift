@@ -4,7 +4,7 @@
 /// at the resting (maker) order's price. The engine is pure: time comes in with each call, and outcomes
 /// are appended to an event buffer. It moves funds in the exchange's shared ``Ledger``, which the
 /// ``Exchange`` passes in; the exchange owns one engine per market and is the only writer of all.
-public struct MatchingEngine: Sendable {
+public struct MatchingEngine: Sendable, Equatable, Codable {
     /// The market's rules.
     public internal(set) var market: Market
     /// How many trades this market has had; the last trade's ``Trade/sequence``.

@@ -3,8 +3,8 @@
 /// Orders live in a slab addressed by `Int32` and are linked into FIFO chains per price level
 /// (intrusive `prev`/`next`), so cancelling is O(1) once the slot is known and nothing allocates in
 /// steady state: freed slots and levels are reused.
-struct OrderBook {
-    struct Level {
+struct OrderBook: Equatable, Codable {
+    struct Level: Equatable, Codable {
         var price: Int64
         var head: Int32 = -1
         var tail: Int32 = -1

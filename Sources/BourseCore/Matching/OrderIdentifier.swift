@@ -3,7 +3,7 @@
 /// Upbit limits identifiers to 64 characters; Bourse takes 64 bytes (the wire layer refuses longer ones).
 /// Keeping the bytes inline, instead of in a `String`, makes orders, commands and events plain values
 /// that copy without reference counting on the matching path.
-public struct OrderIdentifier: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+public struct OrderIdentifier: Hashable, Codable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The most bytes an identifier may have.
     public static let maximumBytes = 64
 

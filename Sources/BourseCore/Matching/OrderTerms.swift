@@ -1,5 +1,5 @@
 /// Which side of the book an order is on, in Upbit's words.
-public enum Side: String, Hashable, Sendable, CaseIterable {
+public enum Side: String, Hashable, Codable, Sendable, CaseIterable {
     /// A buy.
     case bid
     /// A sell.
@@ -10,7 +10,7 @@ public enum Side: String, Hashable, Sendable, CaseIterable {
 }
 
 /// Upbit's `ord_type`.
-public enum OrderType: String, Hashable, Sendable, CaseIterable {
+public enum OrderType: String, Hashable, Codable, Sendable, CaseIterable {
     /// A limit order: `price` and `volume`.
     case limit
     /// A market buy for a total: `price` is the quote amount to spend, no `volume`.
@@ -23,7 +23,7 @@ public enum OrderType: String, Hashable, Sendable, CaseIterable {
 }
 
 /// Upbit's `time_in_force`.
-public enum TimeInForce: String, Hashable, Sendable, CaseIterable {
+public enum TimeInForce: String, Hashable, Codable, Sendable, CaseIterable {
     /// Immediate or cancel: fill what can be filled now, cancel the rest.
     case ioc
     /// Fill or kill: fill everything now or nothing at all.
@@ -36,7 +36,7 @@ public enum TimeInForce: String, Hashable, Sendable, CaseIterable {
 ///
 /// The incoming (taker) order's mode decides. Without one, ``cancelMaker`` applies, as Upbit announced,
 /// so an account never trades with itself.
-public enum SelfTradePrevention: String, Hashable, Sendable, CaseIterable {
+public enum SelfTradePrevention: String, Hashable, Codable, Sendable, CaseIterable {
     /// The resting order is cancelled; the incoming order goes on matching.
     case cancelMaker = "cancel_maker"
     /// The incoming order's remainder is cancelled; the resting order stays.

@@ -3,7 +3,7 @@
 ///
 /// Linear probing with backward-shift deletion (no tombstones), so lookups stay short under the
 /// constant churn of place-and-cancel. Key `0` marks an empty bucket.
-struct SlotIndex {
+struct SlotIndex: Equatable, Codable {
     private var keys: ContiguousArray<UInt64>
     private var values: ContiguousArray<UInt64>
     private var mask: Int

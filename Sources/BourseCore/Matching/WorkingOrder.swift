@@ -3,7 +3,7 @@
 ///
 /// The lock is tracked per order (`lock`) so that `Ledger.locked` always equals the sum of open orders'
 /// locks. A bid's lock starts as `⌈price × volume⌉ + fee` (or `total + fee`) and only ever shrinks.
-struct WorkingOrder {
+struct WorkingOrder: Equatable, Codable {
     var id: OrderID
     var account: AccountID
     var accountSlot: Int32

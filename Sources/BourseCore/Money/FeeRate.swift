@@ -3,7 +3,7 @@
 /// Fees are charged in the quote currency on both sides and always round **up** (in the exchange's
 /// favour) to the next 10⁻⁸ unit. An order's fees are rounded once over its cumulative fills, not once per
 /// fill (see ``FeeAccumulator``), so many small fills never cost more than one large one.
-public struct FeeRate: FixedPoint {
+public struct FeeRate: FixedPoint, Codable {
     /// The raw value in 10⁻⁸ units of the traded funds.
     public var units: Int64
 

@@ -1,5 +1,5 @@
 /// An amount of a quote currency (e.g. KRW in `KRW-BTC`), also used for any balance.
-public struct Funds: FixedPoint {
+public struct Funds: FixedPoint, Codable {
     /// The raw value in 10⁻⁸ currency units.
     public var units: Int64
 

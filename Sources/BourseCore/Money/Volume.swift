@@ -1,5 +1,5 @@
 /// An amount of a market's base currency (e.g. BTC in `KRW-BTC`).
-public struct Volume: FixedPoint {
+public struct Volume: FixedPoint, Codable {
     /// The raw value in 10⁻⁸ base units.
     public var units: Int64
 

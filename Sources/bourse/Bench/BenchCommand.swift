@@ -1,10 +1,12 @@
 import ArgumentParser
 
 /// `bourse bench`: performance measurements of Bourse's own code, each ending with one summary line.
-struct BenchCommand: ParsableCommand {
+struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure Bourse's performance.",
-        subcommands: [EngineBenchCommand.self]
+        subcommands: [
+            EngineBenchCommand.self, JournalBenchCommand.self, RecoveryBenchCommand.self, CandlesBenchCommand.self,
+        ]
     )
 }

@@ -1,0 +1,122 @@
+import BourseCore
+
+// The journal loop: group commits out to the store, answers back to submitters.
+extension DurableExchange {
+    func runJournal() async throws {
+        var writer = ByteWriter(capacity: 1 << 20)
+        while var commits = await nextCommits(limit: options.maximumEntriesPerCommit) {
+            if options.commitDelay > .zero {
+                let queued = commits.reduce(0) { $0 + $1.entries.count }
+                if queued < options.maximumEntriesPerCommit {
+                    try? await Task.sleep(for: options.commitDelay)
+                    commits += takeCommits(limit: options.maximumEntriesPerCommit - queued)
+                }
+            }
+            let merged = Self.merge(commits)
+            if !merged.entries.isEmpty {
+                writer.removeAll()
+                JournalCodec.encode(merged.entries, into: &writer)
+                let record = JournalRecord(
+                    firstSequence: merged.entries[0].sequence, count: merged.entries.count, bytes: writer.bytes)
+                do {
+                    try await store.append(
+                        JournalCommit(record: record, trades: merged.trades, candles: merged.candles))
+                } catch {
+                    fail(merged.replies, with: .journalFailed(String(describing: error)))
+                    throw error
+                }
+                for (continuation, results) in merged.replies { continuation.resume(returning: results) }
+                let waiter = pipeline.withLock { pipeline in
+                    pipeline.inFlightEntries -= merged.entries.count
+                    defer { pipeline.spaceWaiter = nil }
+                    return pipeline.spaceWaiter
+                }
+                waiter?.resume()
+            }
+            if let snapshot = merged.snapshot {
+                let bytes = try ExchangeSnapshot.encode(snapshot)
+                try await store.saveSnapshot(StoredSnapshot(sequence: snapshot.lastSequence, bytes: bytes))
+            }
+        }
+    }
+
+    /// Waits for queued commits and takes them (up to `limit` entries, at least one commit); `nil` once the
+    /// writer is done and everything is journaled.
+    private func nextCommits(limit: Int) async -> [PendingCommit]? {
+        while true {
+            let taken = takeCommits(limit: limit)
+            if !taken.isEmpty { return taken }
+            let finished = pipeline.withLock { $0.writerDone && $0.commits.isEmpty }
+            if finished { return nil }
+            await withCheckedContinuation { continuation in
+                let ready = pipeline.withLock { pipeline in
+                    if !pipeline.commits.isEmpty || pipeline.writerDone { return true }
+                    pipeline.journalWaiter = continuation
+                    return false
+                }
+                if ready { continuation.resume() }
+            }
+        }
+    }
+
+    private func takeCommits(limit: Int) -> [PendingCommit] {
+        pipeline.withLock { pipeline in
+            var count = 0
+            var end = 0
+            while end < pipeline.commits.count, end == 0 || count + pipeline.commits[end].entries.count <= limit {
+                count += pipeline.commits[end].entries.count
+                end += 1
+            }
+            defer { pipeline.commits.removeFirst(end) }
+            return Array(pipeline.commits[..<end])
+        }
+    }
+
+    /// Several writer batches as one commit. A candle changed by two batches is written once, as the later
+    /// batch left it.
+    static func merge(_ commits: [PendingCommit]) -> PendingCommit {
+        guard commits.count > 1 else { return commits.first ?? PendingCommit() }
+        struct CandleKey: Hashable {
+            var market: MarketCode
+            var unit: CandleUnit
+            var start: Timestamp
+        }
+        var merged = PendingCommit()
+        var candleSlots: [CandleKey: Int] = [:]
+        for commit in commits {
+            merged.entries += commit.entries
+            merged.trades += commit.trades
+            merged.replies += commit.replies
+            for stored in commit.candles {
+                let key = CandleKey(market: stored.market, unit: stored.unit, start: stored.candle.start)
+                if let slot = candleSlots[key] {
+                    merged.candles[slot] = stored
+                } else {
+                    candleSlots[key] = merged.candles.count
+                    merged.candles.append(stored)
+                }
+            }
+            if let snapshot = commit.snapshot { merged.snapshot = snapshot }
+        }
+        return merged
+    }
+
+    /// Answers `replies` and everything still queued or waiting with `failure`, and stops the writer.
+    private func fail(
+        _ replies: [(CheckedContinuation<[CommandResult], any Error>, [CommandResult])],
+        with failure: DurableExchangeError
+    ) {
+        for (continuation, _) in replies { continuation.resume(throwing: failure) }
+        let (queued, waiters) = pipeline.withLock { pipeline in
+            pipeline.failure = failure
+            let queued = pipeline.commits.flatMap(\.replies)
+            pipeline.commits.removeAll()
+            let waiters = [pipeline.writerWaiter, pipeline.spaceWaiter]
+            pipeline.writerWaiter = nil
+            pipeline.spaceWaiter = nil
+            return (queued, waiters)
+        }
+        for (continuation, _) in queued { continuation.resume(throwing: failure) }
+        for waiter in waiters { waiter?.resume() }
+    }
+}

@@ -1,0 +1,67 @@
+public import BourseCore
+
+/// What start-up recovery did.
+public struct RecoveryReport: Hashable, Sendable {
+    /// The sequence of the snapshot recovery started from; `nil` if it started from an empty state.
+    public var snapshotSequence: UInt64?
+    /// How many journal entries it applied after the snapshot.
+    public var replayedEntries: Int
+    /// The sequence of the last entry, now applied.
+    public var lastSequence: UInt64
+}
+
+extension DurableExchange {
+    /// The state the store's snapshot and journal describe: the newest snapshot (or a fresh state listing
+    /// `markets`, each with `marketData`, which must be what the writer started from) with every later
+    /// journal entry applied, exactly as the writer applied it.
+    ///
+    /// Throws ``StoreError/corrupt(_:)`` if a record is damaged or the journal has a gap; a recovery that
+    /// cannot account for every acknowledged command refuses to start rather than run on a wrong state.
+    public static func recover(
+        from store: any Store, markets: [Market],
+        marketData: (MarketCode) -> MarketData = MarketData.durable
+    ) async throws -> (ExchangeState, RecoveryReport) {
+        var state: ExchangeState
+        let snapshot = try await store.latestSnapshot()
+        if let snapshot {
+            state = try ExchangeSnapshot.decode(snapshot.bytes)
+            guard state.lastSequence == snapshot.sequence else {
+                throw StoreError.corrupt("snapshot \(snapshot.sequence) holds state at \(state.lastSequence)")
+            }
+        } else {
+            state = ExchangeState(markets: markets, marketData: marketData)
+        }
+        var events: [Event] = []
+        var trades: [TradeRecord] = []
+        var replayed = 0
+        while true {
+            let records = try await store.journal(after: state.lastSequence, limit: 64)
+            guard !records.isEmpty else { break }
+            for record in records {
+                let entries: [JournalEntry]
+                do { entries = try JournalCodec.decode(record.bytes) } catch {
+                    throw StoreError.corrupt("journal record \(record.firstSequence): \(error)")
+                }
+                guard entries.count == record.count, entries.first?.sequence == record.firstSequence else {
+                    throw StoreError.corrupt("journal record \(record.firstSequence) does not match its header")
+                }
+                for entry in entries where entry.sequence > state.lastSequence {
+                    guard entry.sequence == state.lastSequence + 1 else {
+                        throw StoreError.corrupt("journal gap: \(entry.sequence) after \(state.lastSequence)")
+                    }
+                    events.removeAll(keepingCapacity: true)
+                    trades.removeAll(keepingCapacity: true)
+                    state.apply(entry, events: &events, trades: &trades)
+                    replayed += 1
+                }
+            }
+        }
+        let stored = try await store.lastSequence()
+        guard stored == state.lastSequence else {
+            throw StoreError.corrupt("journal ends at \(stored) but recovery reached \(state.lastSequence)")
+        }
+        let report = RecoveryReport(
+            snapshotSequence: snapshot?.sequence, replayedEntries: replayed, lastSequence: state.lastSequence)
+        return (state, report)
+    }
+}

@@ -1,0 +1,104 @@
+import BourseCore
+
+// The writer loop: submissions in, applied batches out to the journal loop.
+extension DurableExchange {
+    func runWriter() async {
+        var events: [Event] = []
+        var lastSnapshot = state.withLock { $0.lastSequence }
+        while let submissions = await nextSubmissions() {
+            await waitForRoom()
+            var commit = PendingCommit()
+            // One clock reading per batch: the batch's commands happen "at once", in order.
+            let time = clock()
+            state.withLock { state in
+                var batch = JournalBatch()
+                for submission in submissions {
+                    var results: [CommandResult] = []
+                    results.reserveCapacity(submission.makes.count)
+                    for make in submission.makes {
+                        let entry = state.nextEntry(at: time, make)
+                        batch.apply(entry, to: &state, events: &events)
+                        results.append(CommandResult(entry: entry, events: events))
+                    }
+                    commit.replies.append((submission.continuation, results))
+                }
+                commit.entries = batch.entries
+                commit.trades = batch.trades
+                commit.candles = batch.changedCandles(in: state)
+                if state.lastSequence - lastSnapshot >= options.snapshotInterval {
+                    commit.snapshot = state
+                    lastSnapshot = state.lastSequence
+                }
+            }
+            enqueue(commit)
+        }
+        // Graceful stop: a final snapshot, so the next start replays nothing.
+        let final = state.withLock { $0 }
+        var last = PendingCommit()
+        if options.snapshotOnShutdown, final.lastSequence > lastSnapshot { last.snapshot = final }
+        enqueue(last, writerDone: true)
+    }
+
+    /// The submissions waiting, up to about one commit's worth of commands; `nil` once stopping (or
+    /// failed) with nothing left to apply.
+    private func nextSubmissions() async -> [Submission]? {
+        while true {
+            let taken: [Submission]?? = pipeline.withLock { pipeline in
+                if let failure = pipeline.failure {
+                    for submission in pipeline.submissions { submission.continuation.resume(throwing: failure) }
+                    pipeline.submissions.removeAll()
+                    return .some(nil)
+                }
+                if !pipeline.submissions.isEmpty {
+                    var count = 0
+                    var end = 0
+                    while end < pipeline.submissions.count, end == 0 || count < options.maximumEntriesPerCommit {
+                        count += pipeline.submissions[end].makes.count
+                        end += 1
+                    }
+                    defer { pipeline.submissions.removeFirst(end) }
+                    return .some(Array(pipeline.submissions[..<end]))
+                }
+                return pipeline.stopping ? .some(nil) : .none
+            }
+            if let taken { return taken }
+            await withCheckedContinuation { continuation in
+                let ready = pipeline.withLock { pipeline in
+                    if !pipeline.submissions.isEmpty || pipeline.stopping || pipeline.failure != nil { return true }
+                    pipeline.writerWaiter = continuation
+                    return false
+                }
+                if ready { continuation.resume() }
+            }
+        }
+    }
+
+    /// Waits while too many applied entries await durability.
+    private func waitForRoom() async {
+        while pipeline.withLock({ $0.inFlightEntries >= options.maximumEntriesInFlight && $0.failure == nil }) {
+            await withCheckedContinuation { continuation in
+                let ready = pipeline.withLock { pipeline in
+                    if pipeline.inFlightEntries < options.maximumEntriesInFlight || pipeline.failure != nil {
+                        return true
+                    }
+                    pipeline.spaceWaiter = continuation
+                    return false
+                }
+                if ready { continuation.resume() }
+            }
+        }
+    }
+
+    private func enqueue(_ commit: PendingCommit, writerDone: Bool = false) {
+        let waiter = pipeline.withLock { pipeline in
+            if commit.snapshot != nil || !commit.entries.isEmpty {
+                pipeline.commits.append(commit)
+                pipeline.inFlightEntries += commit.entries.count
+            }
+            if writerDone { pipeline.writerDone = true }
+            defer { pipeline.journalWaiter = nil }
+            return pipeline.journalWaiter
+        }
+        waiter?.resume()
+    }
+}

@@ -1,0 +1,143 @@
+public import BourseCore
+import Synchronization
+
+/// The single writer: applies commands to the ``ExchangeState`` in arrival order, journals them with
+/// group commit, and answers each submitter once its command is durable.
+///
+/// Two loops run inside ``run()``:
+/// - the **writer** takes every waiting submission, stamps each command (sequence, time, order id),
+///   applies it (pure and fast), and hands the batch to the journal loop; it never waits for the disk,
+///   only for room when more than ``Options/maximumEntriesInFlight`` entries await durability;
+/// - the **journal** loop appends everything that queued up while its previous write ran as one
+///   ``JournalCommit`` (group commit), then resumes the submitters of that commit.
+///
+/// So a commit is written as soon as the previous one is durable (or when ``Options/commitDelay``, if
+/// set, has passed since the first waiting entry), and holds at most ``Options/maximumEntriesPerCommit``
+/// entries. Reads through ``withState(_:)`` may see commands whose commit is still in flight (by at most
+/// one commit); answers and published events never run ahead of the journal.
+public final class DurableExchange: Sendable {
+    /// Tuning of group commit and snapshots.
+    public struct Options: Sendable {
+        /// The most entries in one commit.
+        public var maximumEntriesPerCommit = 16_384
+        /// The most entries applied but not yet durable before the writer waits for the journal.
+        public var maximumEntriesInFlight = 131_072
+        /// How long the journal loop waits for more entries after the first one of a commit; zero commits
+        /// as soon as the previous commit is durable.
+        public var commitDelay: Duration = .zero
+        /// Entries between periodic snapshots; a snapshot is also taken on graceful shutdown.
+        public var snapshotInterval: UInt64 = 500_000
+        /// Whether graceful shutdown writes a final snapshot (benchmarks of recovery turn it off).
+        public var snapshotOnShutdown = true
+
+        /// The defaults.
+        public init() {}
+    }
+
+    typealias MakeCommand = @Sendable (OrderID) -> Command
+
+    struct Submission {
+        var makes: [MakeCommand]
+        var continuation: CheckedContinuation<[CommandResult], any Error>
+    }
+
+    struct PendingCommit {
+        var entries: [JournalEntry] = []
+        var trades: [TradeRecord] = []
+        var candles: [StoredCandle] = []
+        var replies: [(CheckedContinuation<[CommandResult], any Error>, [CommandResult])] = []
+        /// The state right after this commit, when a snapshot is due.
+        var snapshot: ExchangeState?
+    }
+
+    struct Pipeline {
+        var submissions: [Submission] = []
+        var writerWaiter: CheckedContinuation<Void, Never>?
+        var commits: [PendingCommit] = []
+        var queuedEntries = 0
+        var journalWaiter: CheckedContinuation<Void, Never>?
+        var inFlightEntries = 0
+        var spaceWaiter: CheckedContinuation<Void, Never>?
+        var stopping = false
+        var writerDone = false
+        var failure: DurableExchangeError?
+    }
+
+    let store: any Store
+    let options: Options
+    let clock: @Sendable () -> Timestamp
+    let state: Mutex<ExchangeState>
+    let pipeline = Mutex(Pipeline())
+
+    /// A writer over `state` (usually from ``recover(store:markets:)``) journaling to `store`; `clock`
+    /// stamps commands (it may go backwards; times never do).
+    public init(
+        state: ExchangeState, store: any Store, options: Options = Options(),
+        clock: @escaping @Sendable () -> Timestamp
+    ) {
+        self.state = Mutex(state)
+        self.store = store
+        self.options = options
+        self.clock = clock
+    }
+
+    // MARK: - Submitting
+
+    /// Applies the command `make` builds from the next free order id, and returns its result once durable.
+    public func submit(_ make: @escaping @Sendable (OrderID) -> Command) async throws -> CommandResult {
+        try await submit([make])[0]
+    }
+
+    /// Applies a command that needs no new order id.
+    public func submit(_ command: Command) async throws -> CommandResult {
+        try await submit { _ in command }
+    }
+
+    /// Applies several commands back to back (nothing else runs between them) and returns their results,
+    /// in order, once all are durable.
+    public func submit(_ makes: [@Sendable (OrderID) -> Command]) async throws -> [CommandResult] {
+        guard !makes.isEmpty else { return [] }
+        return try await withCheckedThrowingContinuation { continuation in
+            let (waiter, refusal) = pipeline.withLock { pipeline -> (CheckedContinuation<Void, Never>?, (any Error)?) in
+                if let failure = pipeline.failure { return (nil, failure) }
+                if pipeline.stopping { return (nil, DurableExchangeError.stopped) }
+                pipeline.submissions.append(Submission(makes: makes, continuation: continuation))
+                defer { pipeline.writerWaiter = nil }
+                return (pipeline.writerWaiter, nil)
+            }
+            if let refusal { continuation.resume(throwing: refusal) }
+            waiter?.resume()
+        }
+    }
+
+    // MARK: - Reading
+
+    /// Runs `body` on the current state, between two batches of the writer. Keep it short: the writer
+    /// waits meanwhile.
+    public func withState<R: Sendable>(_ body: (ExchangeState) throws -> R) rethrows -> R {
+        try state.withLock { try body($0) }
+    }
+
+    // MARK: - Running
+
+    /// Runs the writer and the journal until ``shutdown()``; then applies what was already submitted,
+    /// journals it, writes a final snapshot and returns. Throws if the store fails; everything not yet
+    /// durable at that moment is answered with ``DurableExchangeError/journalFailed(_:)``.
+    public func run() async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await self.runWriter() }
+            group.addTask { try await self.runJournal() }
+            try await group.waitForAll()
+        }
+    }
+
+    /// Stops taking submissions; ``run()`` returns once everything already submitted is durable.
+    public func shutdown() {
+        let waiters = pipeline.withLock { pipeline in
+            pipeline.stopping = true
+            defer { pipeline.writerWaiter = nil }
+            return pipeline.writerWaiter
+        }
+        waiters?.resume()
+    }
+}

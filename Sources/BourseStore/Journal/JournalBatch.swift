@@ -1,0 +1,51 @@
+public import BourseCore
+
+/// Entries applied together, and the market data they produced: what one group commit writes.
+///
+/// The writer fills one per round; anything else that journals (an import, a benchmark building a long
+/// history) uses the same type, so the stored trades and candles are always exactly what applying the
+/// entries gives.
+public struct JournalBatch: Sendable {
+    /// The applied entries, in order.
+    public private(set) var entries: [JournalEntry] = []
+    /// The trades they made, in order.
+    public private(set) var trades: [TradeRecord] = []
+    /// Per market, the time of the batch's first trade: candles from that period on have changed.
+    private var firstTradeTime: [MarketCode: Timestamp] = [:]
+
+    /// An empty batch.
+    public init() {}
+
+    /// `true` if nothing was applied.
+    public var isEmpty: Bool { entries.isEmpty }
+
+    /// Applies `entry` to `state`, replacing `events` with its events, and remembers entry and trades.
+    public mutating func apply(_ entry: JournalEntry, to state: inout ExchangeState, events: inout [Event]) {
+        events.removeAll(keepingCapacity: true)
+        let tradeStart = trades.count
+        state.apply(entry, events: &events, trades: &trades)
+        for trade in trades[tradeStart...] where firstTradeTime[trade.market] == nil {
+            firstTradeTime[trade.market] = trade.time
+        }
+        entries.append(entry)
+    }
+
+    /// The candles changed by this batch's trades, as `state` (which applied the batch) now has them.
+    public func changedCandles(in state: ExchangeState) -> [StoredCandle] {
+        var candles: [StoredCandle] = []
+        for (market, since) in firstTradeTime.sorted(by: { $0.key < $1.key }) {
+            for (unit, candle) in state.candles(of: market, since: since) {
+                candles.append(StoredCandle(market: market, unit: unit, candle: candle))
+            }
+        }
+        return candles
+    }
+
+    /// The commit that stores this batch (which must not be empty): its journal record, trades and changed
+    /// candles.
+    public func commit(in state: ExchangeState) -> JournalCommit {
+        let bytes = JournalCodec.encode(entries)
+        let record = JournalRecord(firstSequence: entries[0].sequence, count: entries.count, bytes: bytes)
+        return JournalCommit(record: record, trades: trades, candles: changedCandles(in: state))
+    }
+}

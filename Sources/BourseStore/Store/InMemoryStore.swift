@@ -1,0 +1,134 @@
+public import BourseCore
+import Synchronization
+
+/// A store that keeps everything in memory: for tests and benchmarks of what sits above the store.
+///
+/// It follows the same contract as the database stores (the contract suite runs against it too), but
+/// nothing survives the process.
+public final class InMemoryStore: Store {
+    private struct Contents {
+        var records: [JournalRecord] = []
+        var snapshots: [StoredSnapshot] = []
+        var trades: [MarketCode: [TradeRecord]] = [:]
+        var candles: [CandleKey: [Candle]] = [:]
+        var closed = false
+    }
+
+    private struct CandleKey: Hashable {
+        var market: MarketCode
+        var unit: CandleUnit
+    }
+
+    private let contents = Mutex(Contents())
+
+    /// An empty store.
+    public init() {}
+
+    /// Nothing to migrate.
+    public func migrate() async throws { try contents.withLock { if $0.closed { throw StoreError.closed } } }
+
+    /// Appends a commit.
+    public func append(_ commit: JournalCommit) async throws {
+        try contents.withLock { contents in
+            if contents.closed { throw StoreError.closed }
+            let expected = (contents.records.last?.lastSequence ?? 0) + 1
+            guard commit.record.firstSequence == expected else {
+                throw StoreError.outOfOrder(expected: expected, got: commit.record.firstSequence)
+            }
+            contents.records.append(commit.record)
+            for trade in commit.trades { contents.trades[trade.market, default: []].append(trade) }
+            for stored in commit.candles {
+                let key = CandleKey(market: stored.market, unit: stored.unit)
+                var series = contents.candles[key, default: []]
+                let index = series.partitionIndex { $0.start < stored.candle.start }
+                if index < series.endIndex, series[index].start == stored.candle.start {
+                    series[index] = stored.candle
+                } else {
+                    series.insert(stored.candle, at: index)
+                }
+                contents.candles[key] = series
+            }
+        }
+    }
+
+    /// Records after `sequence`.
+    public func journal(after sequence: UInt64, limit: Int) async throws -> [JournalRecord] {
+        try contents.withLock { contents in
+            if contents.closed { throw StoreError.closed }
+            return Array(contents.records.lazy.filter { $0.lastSequence > sequence }.prefix(max(limit, 1)))
+        }
+    }
+
+    /// The last journaled sequence.
+    public func lastSequence() async throws -> UInt64 {
+        try contents.withLock { contents in
+            if contents.closed { throw StoreError.closed }
+            return contents.records.last?.lastSequence ?? 0
+        }
+    }
+
+    /// Keeps the snapshot and the one before it.
+    public func saveSnapshot(_ snapshot: StoredSnapshot) async throws {
+        try contents.withLock { contents in
+            if contents.closed { throw StoreError.closed }
+            contents.snapshots.removeAll { $0.sequence == snapshot.sequence }
+            contents.snapshots.append(snapshot)
+            contents.snapshots.sort { $0.sequence < $1.sequence }
+            contents.snapshots = Array(contents.snapshots.suffix(StoreQueries.retainedSnapshots))
+        }
+    }
+
+    /// The newest snapshot.
+    public func latestSnapshot() async throws -> StoredSnapshot? {
+        try contents.withLock { contents in
+            if contents.closed { throw StoreError.closed }
+            return contents.snapshots.last
+        }
+    }
+
+    /// Candles before `before`, newest first.
+    public func candles(
+        _ market: MarketCode, unit: CandleUnit, before: Timestamp?, count: Int
+    ) async throws
+        -> [Candle]
+    {
+        try contents.withLock { contents in
+            if contents.closed { throw StoreError.closed }
+            let series = contents.candles[CandleKey(market: market, unit: unit)] ?? []
+            let end = before.map { before in series.partitionIndex { $0.start < before } } ?? series.endIndex
+            return series[max(0, end - StoreQueries.candleCount(count))..<end].reversed()
+        }
+    }
+
+    /// Trades in `from..<until` below `cursor`, newest first.
+    public func trades(
+        _ market: MarketCode, from: Timestamp, until: Timestamp, before cursor: Int64?, count: Int
+    )
+        async throws -> [TradeRecord]
+    {
+        try contents.withLock { contents in
+            if contents.closed { throw StoreError.closed }
+            let tape = contents.trades[market] ?? []
+            let matching = tape.reversed().lazy.filter { trade in
+                trade.time >= from && trade.time < until && cursor.map { trade.sequentialID < $0 } ?? true
+            }
+            return Array(matching.prefix(StoreQueries.tradeCount(count)))
+        }
+    }
+
+    /// Refuses further use.
+    public func close() async throws { contents.withLock { $0.closed = true } }
+}
+
+extension Array {
+    /// The first index whose element does not satisfy `belongsBefore` (the array must be partitioned by it).
+    fileprivate func partitionIndex(_ belongsBefore: (Element) -> Bool) -> Int {
+        var low = startIndex
+        var high = endIndex
+        while low < high {
+            let middle = (low + high) / 2
+            if belongsBefore(self[middle]) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}

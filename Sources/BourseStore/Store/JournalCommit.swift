@@ -1,0 +1,54 @@
+public import BourseCore
+
+/// What one group commit writes, atomically: the journal record and the market data its commands made.
+///
+/// The trades and candles are derived data (replaying the journal makes them again), but writing them in
+/// the same transaction keeps the store's history exactly as far along as its journal, with no catch-up
+/// step after a crash.
+public struct JournalCommit: Sendable {
+    /// The commands.
+    public var record: JournalRecord
+    /// The trades the commands made, in order.
+    public var trades: [TradeRecord]
+    /// The candles the trades changed, in their state after the commit; each replaces the stored candle
+    /// with the same market, unit and start.
+    public var candles: [StoredCandle]
+
+    /// A commit.
+    public init(record: JournalRecord, trades: [TradeRecord] = [], candles: [StoredCandle] = []) {
+        self.record = record
+        self.trades = trades
+        self.candles = candles
+    }
+}
+
+/// A candle with the market and unit it belongs to, as stores keep them.
+public struct StoredCandle: Hashable, Sendable {
+    /// The market.
+    public var market: MarketCode
+    /// The period.
+    public var unit: CandleUnit
+    /// The candle.
+    public var candle: Candle
+
+    /// A stored candle.
+    public init(market: MarketCode, unit: CandleUnit, candle: Candle) {
+        self.market = market
+        self.unit = unit
+        self.candle = candle
+    }
+}
+
+/// A snapshot as stored: the state's bytes and the journal sequence they include.
+public struct StoredSnapshot: Hashable, Sendable {
+    /// The last journal sequence applied to the state.
+    public var sequence: UInt64
+    /// The encoded state.
+    public var bytes: [UInt8]
+
+    /// A snapshot.
+    public init(sequence: UInt64, bytes: [UInt8]) {
+        self.sequence = sequence
+        self.bytes = bytes
+    }
+}

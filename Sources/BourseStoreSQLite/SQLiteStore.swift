@@ -1,0 +1,117 @@
+public import BourseStore
+import Foundation
+import GRDB
+
+/// The embedded store: one SQLite database file, through GRDB.
+///
+/// The database runs in WAL mode with `synchronous = FULL`, so a commit returns only after the WAL is
+/// synced: each ``append(_:)`` (one group commit) costs one `fsync`, and reads never block the writer.
+/// Journal records are stored as one blob per commit; trades and candles as plain rows with integer
+/// money (10⁻⁸ units), and 128-bit totals as decimal text.
+public final class SQLiteStore: Store {
+    let pool: DatabasePool
+
+    /// Opens (creating if needed) the database at `path` and brings its schema up to date.
+    public init(path: String) async throws {
+        var configuration = Configuration()
+        configuration.label = "bourse.store"
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        pool = try DatabasePool(path: path, configuration: configuration)
+        try await migrate()
+    }
+
+    /// Applies the migrations this build knows; refuses a database written by a newer build.
+    public func migrate() async throws {
+        let migrator = Self.migrator
+        let applied = try await pool.read { db in
+            (superseded: try migrator.hasBeenSuperseded(db), count: try migrator.appliedIdentifiers(db).count)
+        }
+        if applied.superseded {
+            throw StoreError.schemaTooNew(found: applied.count, known: migrator.migrations.count)
+        }
+        // Runs on the calling thread; it is quick and happens once at start-up.
+        try migrator.migrate(pool)
+    }
+
+    // MARK: - Journal
+
+    /// Appends one commit in one immediate transaction.
+    public func append(_ commit: JournalCommit) async throws {
+        try await pool.writeWithoutTransaction { db in
+            try db.inTransaction(.immediate) {
+                let last = try Int64.fetchOne(db, sql: "SELECT MAX(last_sequence) FROM journal") ?? 0
+                guard commit.record.firstSequence == UInt64(last) + 1 else {
+                    throw StoreError.outOfOrder(expected: UInt64(last) + 1, got: commit.record.firstSequence)
+                }
+                try db.cachedStatement(
+                    sql: "INSERT INTO journal (first_sequence, last_sequence, entries) VALUES (?, ?, ?)"
+                ).execute(arguments: [
+                    Int64(commit.record.firstSequence), Int64(commit.record.lastSequence), Data(commit.record.bytes),
+                ])
+                if !commit.trades.isEmpty { try Self.insert(commit.trades, db) }
+                if !commit.candles.isEmpty { try Self.upsert(commit.candles, db) }
+                return .commit
+            }
+        }
+    }
+
+    /// Records after `sequence`, oldest first.
+    public func journal(after sequence: UInt64, limit: Int) async throws -> [JournalRecord] {
+        try await pool.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT first_sequence, last_sequence, entries FROM journal
+                    WHERE last_sequence > ? ORDER BY first_sequence LIMIT ?
+                    """,
+                arguments: [Int64(clamping: sequence), max(limit, 1)]
+            ).map { row in
+                let first: Int64 = row[0]
+                let last: Int64 = row[1]
+                let bytes: Data = row[2]
+                return JournalRecord(firstSequence: UInt64(first), count: Int(last - first + 1), bytes: [UInt8](bytes))
+            }
+        }
+    }
+
+    /// The last journaled sequence.
+    public func lastSequence() async throws -> UInt64 {
+        try await pool.read { db in
+            UInt64(try Int64.fetchOne(db, sql: "SELECT MAX(last_sequence) FROM journal") ?? 0)
+        }
+    }
+
+    // MARK: - Snapshots
+
+    /// Stores a snapshot and keeps only the newest two.
+    public func saveSnapshot(_ snapshot: StoredSnapshot) async throws {
+        try await pool.write { db in
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO snapshots (sequence, state) VALUES (?, ?)",
+                arguments: [Int64(snapshot.sequence), Data(snapshot.bytes)])
+            try db.execute(
+                sql:
+                    "DELETE FROM snapshots WHERE sequence NOT IN (SELECT sequence FROM snapshots ORDER BY sequence DESC LIMIT ?)",
+                arguments: [StoreQueries.retainedSnapshots])
+        }
+    }
+
+    /// The newest snapshot.
+    public func latestSnapshot() async throws -> StoredSnapshot? {
+        try await pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT sequence, state FROM snapshots ORDER BY sequence DESC LIMIT 1").map {
+                row in
+                let sequence: Int64 = row[0]
+                let bytes: Data = row[1]
+                return StoredSnapshot(sequence: UInt64(sequence), bytes: [UInt8](bytes))
+            }
+        }
+    }
+
+    /// Closes the database; later calls throw.
+    public func close() async throws {
+        try pool.close()
+    }
+}
