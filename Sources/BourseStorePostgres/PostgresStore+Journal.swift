@@ -7,7 +7,8 @@ extension PostgresStore {
     ///
     /// Throws `StoreError.outOfOrder`, with nothing written, unless the record starts right after the stored
     /// journal. The check and the insert are one statement under a table lock, so even two writers racing
-    /// cannot leave a gap or an overlap.
+    /// cannot leave a gap or an overlap. A trade already stored (same market and `sequential_id`) fails the
+    /// whole commit.
     public func append(_ commit: JournalCommit) async throws {
         let record = commit.record
         try await transaction { connection in

@@ -8,7 +8,8 @@ extension PostgresStore {
         try await transaction { connection in
             try await connection.query(
                 """
-                INSERT INTO snapshots (sequence, state) VALUES (\(Int64(snapshot.sequence)), \(ByteBuffer(bytes: snapshot.bytes)))
+                INSERT INTO snapshots (sequence, state)
+                VALUES (\(Int64(snapshot.sequence)), \(ByteBuffer(bytes: snapshot.bytes)))
                 ON CONFLICT (sequence) DO UPDATE SET state = excluded.state, taken_at = excluded.taken_at
                 """,
                 logger: logger

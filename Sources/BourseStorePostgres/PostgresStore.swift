@@ -1,7 +1,7 @@
 public import BourseStore
 import PostgresNIO
 
-/// A ``Store`` in a PostgreSQL database (version 13 or later), reached through a PostgresNIO connection pool.
+/// A ``Store`` in a PostgreSQL database (13 or later; tested with 15), through a PostgresNIO connection pool.
 ///
 /// **Running.** The pool (`PostgresClient`) does its work in a task that someone must run; a store that owns a
 /// hidden task would outlive the structure that created it. So the store, like the pool, has a ``run()``
@@ -18,12 +18,14 @@ import PostgresNIO
 /// ```
 ///
 /// ``withRunning(_:)`` does exactly this around a closure. In a server, ``run()`` is the body of a `Service`
-/// in the `ServiceGroup`; it also returns on the group's graceful shutdown or when its task is cancelled,
-/// and the store refuses queries from then on (`StoreError.closed`) instead of hanging.
+/// in the `ServiceGroup` (a one-line wrapper: this module does not depend on ServiceLifecycle); it also
+/// returns on the group's graceful shutdown or when its task is cancelled, and the store refuses queries
+/// from then on (`StoreError.closed`) instead of hanging.
 ///
 /// **Schema.** ``migrate()`` creates or upgrades the tables (numbered migrations, recorded in
-/// `schema_migrations`); call it before anything else. Money and amounts are integers of 10⁻⁸ units (`bigint`), totals beyond 64 bits are exact decimal
-/// integers in `text`, times are Unix milliseconds: nothing is floating point.
+/// `schema_migrations`); call it before anything else. Money and amounts are integers of 10⁻⁸ units
+/// (`bigint`), totals beyond 64 bits exact decimal integers in `text`, times Unix milliseconds: nothing is
+/// floating point.
 ///
 /// **Durability.** ``append(_:)`` and ``saveSnapshot(_:)`` commit one transaction each and return after
 /// the commit, with `synchronous_commit` forced on for the store's connections.

@@ -29,7 +29,8 @@ public struct PostgresURL: Hashable, Sendable, CustomStringConvertible {
     public var user: String
     /// The password, if the server asks for one.
     public var password: String?
-    /// A host name, an IP address, or (starting with `/`) the directory of a Unix socket.
+    /// A host name, an IP address, or (starting with `/`) the directory of a Unix socket; `localhost` when
+    /// the URL names none.
     public var host: String
     /// The TCP port, which also names the Unix socket file.
     public var port: Int

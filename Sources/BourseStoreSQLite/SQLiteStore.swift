@@ -1,6 +1,7 @@
 public import BourseStore
 import Foundation
 import GRDB
+import Synchronization
 
 /// The embedded store: one SQLite database file, through GRDB.
 ///
@@ -9,7 +10,16 @@ import GRDB
 /// Journal records are stored as one blob per commit; trades and candles as plain rows with integer
 /// money (10⁻⁸ units), and 128-bit totals as decimal text.
 public final class SQLiteStore: Store {
-    let pool: DatabasePool
+    private let database: DatabasePool
+    private let closed = Mutex(false)
+
+    /// The database, unless the store is closed (then ``StoreError/closed``, like every store).
+    var pool: DatabasePool {
+        get throws {
+            if closed.withLock({ $0 }) { throw StoreError.closed }
+            return database
+        }
+    }
 
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     public init(path: String) async throws {
@@ -18,7 +28,7 @@ public final class SQLiteStore: Store {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
-        pool = try DatabasePool(path: path, configuration: configuration)
+        database = try DatabasePool(path: path, configuration: configuration)
         try await migrate()
     }
 
@@ -41,7 +51,9 @@ public final class SQLiteStore: Store {
     public func append(_ commit: JournalCommit) async throws {
         try await pool.writeWithoutTransaction { db in
             try db.inTransaction(.immediate) {
-                let last = try Int64.fetchOne(db, sql: "SELECT MAX(last_sequence) FROM journal") ?? 0
+                let last =
+                    try Int64.fetchOne(
+                        db, sql: "SELECT last_sequence FROM journal ORDER BY first_sequence DESC LIMIT 1") ?? 0
                 guard commit.record.firstSequence == UInt64(last) + 1 else {
                     throw StoreError.outOfOrder(expected: UInt64(last) + 1, got: commit.record.firstSequence)
                 }
@@ -79,7 +91,9 @@ public final class SQLiteStore: Store {
     /// The last journaled sequence.
     public func lastSequence() async throws -> UInt64 {
         try await pool.read { db in
-            UInt64(try Int64.fetchOne(db, sql: "SELECT MAX(last_sequence) FROM journal") ?? 0)
+            UInt64(
+                try Int64.fetchOne(db, sql: "SELECT last_sequence FROM journal ORDER BY first_sequence DESC LIMIT 1")
+                    ?? 0)
         }
     }
 
@@ -110,8 +124,12 @@ public final class SQLiteStore: Store {
         }
     }
 
-    /// Closes the database; later calls throw.
+    /// Closes the database; later calls throw ``StoreError/closed``. Closing twice is harmless.
     public func close() async throws {
-        try pool.close()
+        let wasClosed = closed.withLock { closed in
+            defer { closed = true }
+            return closed
+        }
+        if !wasClosed { try database.close() }
     }
 }

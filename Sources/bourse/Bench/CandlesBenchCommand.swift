@@ -49,8 +49,12 @@ struct CandlesBenchCommand: AsyncParsableCommand {
                 ).path
         }
         defer { if temporary, let path = storage.dataDir { try? FileManager.default.removeItem(atPath: path) } }
-        let store = try await storage.open()
         Progress.line("store: \(storage.summary)")
+        let summary = try await storage.withStore { store in try await measure(store) }
+        print(summary)
+    }
+
+    private func measure(_ store: any Store) async throws -> String {
         var built = try await store.lastSequence()
         if built == 0 {
             built = try await buildHistory(store)
@@ -71,7 +75,6 @@ struct CandlesBenchCommand: AsyncParsableCommand {
             latencies.append(MonotonicClock.nanoseconds() - began)
             returned += candles.count
         }
-        try await store.close()
         latencies.sort()
         func micros(_ fraction: Double) -> Int64 {
             latencies[min(latencies.count - 1, Int(Double(latencies.count) * fraction))] / 1_000
@@ -79,9 +82,8 @@ struct CandlesBenchCommand: AsyncParsableCommand {
         Progress.line(
             "\(queries) queries over \(units.map(\.storageCode).joined(separator: ", ")); "
                 + "\(returned / queries) candles per query on average")
-        print(
-            "bench candles: store=\(storage.store.rawValue) trades=\(trades) query_p50_us=\(micros(0.5)) "
-                + "query_p99_us=\(micros(0.99)) query_max_us=\(latencies.last! / 1_000)")
+        return "bench candles: store=\(storage.store.rawValue) trades=\(trades) query_p50_us=\(micros(0.5)) "
+            + "query_p99_us=\(micros(0.99)) query_max_us=\(latencies.last! / 1_000)"
     }
 
     /// Journals `trades` one-trade commands: a maker ask of 1,000 lots at a price that walks by one tick,

@@ -55,7 +55,12 @@ struct JournalBenchCommand: AsyncParsableCommand {
         let latencyCommands = rate * seconds
         Progress.line("generating the order flow: \(commands) + \(latencyCommands) commands")
         let flow = EngineFlow(commands: commands + latencyCommands)
-        let store = try await BenchStore.openFresh(storage)
+        let result = try await BenchStore.withFreshStore(storage) { store in try await measure(flow, store) }
+        Progress.line(result.details)
+        print(result.summary(store: storage.store.rawValue))
+    }
+
+    private func measure(_ flow: EngineFlow, _ store: any Store) async throws -> JournalBenchReport {
         let recorder = CommitCounter(wrapping: store)
         var options = DurableExchange.Options()
         options.commitDelay = .microseconds(commitDelay)
@@ -64,7 +69,7 @@ struct JournalBenchCommand: AsyncParsableCommand {
             state: ExchangeState(markets: [flow.market], marketData: MarketData.durable), store: recorder,
             options: options,
             clock: { flow.time })
-        let result = try await withThrowingTaskGroup(of: Void.self) { group in
+        return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await exchange.run() }
             let flowTail = flow.commands[commands...]
             _ = try await exchange.submit(flow.setup.map { command in { @Sendable _ in command } })
@@ -81,9 +86,6 @@ struct JournalBenchCommand: AsyncParsableCommand {
             return JournalBenchReport(
                 throughput: throughput, latency: latency, commits: commitsAfterThroughput, rate: rate)
         }
-        try await store.close()
-        Progress.line(result.details)
-        print(result.summary(store: storage.store.rawValue))
     }
 
     private func measureThroughput(

@@ -30,7 +30,10 @@ struct RecoveryBenchCommand: AsyncParsableCommand {
     func run() async throws {
         Progress.line("generating the order flow: \(commands) commands")
         let flow = EngineFlow(commands: commands)
-        let store = try await BenchStore.openFresh(storage)
+        try await BenchStore.withFreshStore(storage) { store in try await measure(flow, store) }
+    }
+
+    private func measure(_ flow: EngineFlow, _ store: any Store) async throws {
         var options = DurableExchange.Options()
         options.snapshotInterval = .max
         options.snapshotOnShutdown = false
@@ -55,7 +58,6 @@ struct RecoveryBenchCommand: AsyncParsableCommand {
         let start = MonotonicClock.nanoseconds()
         let (state, report) = try await DurableExchange.recover(from: store, markets: [flow.market])
         let elapsed = MonotonicClock.nanoseconds() - start
-        try await store.close()
         guard state == expected, report.replayedEntries == flow.setup.count + commands else {
             Progress.line("error: the recovered state differs from the state before the stop")
             throw ExitCode.failure
@@ -65,25 +67,5 @@ struct RecoveryBenchCommand: AsyncParsableCommand {
         print(
             "bench recovery: store=\(storage.store.rawValue) entries=\(report.replayedEntries) "
                 + "recovery_ms=\(elapsed / 1_000_000) entries_per_sec=\(perSecond)")
-    }
-}
-
-/// Opening the empty store a benchmark needs.
-enum BenchStore {
-    /// The store `storage` names, in a new temporary directory for SQLite unless `--data-dir` is given;
-    /// refuses a store that already has a journal.
-    static func openFresh(_ storage: StoreOptions) async throws -> any Store {
-        var storage = storage
-        if storage.store == .sqlite && storage.dataDir == nil {
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "bourse-bench-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
-            storage.dataDir = directory.path
-        }
-        let store = try await storage.open()
-        guard try await store.lastSequence() == 0 else {
-            throw ValidationError("the benchmark needs an empty store; \(storage.summary) has a journal.")
-        }
-        Progress.line("store: \(storage.summary)")
-        return store
     }
 }

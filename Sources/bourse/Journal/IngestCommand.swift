@@ -37,7 +37,10 @@ struct IngestCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let store = try await storage.open()
+        try await storage.withStore { store in try await ingest(into: store) }
+    }
+
+    private func ingest(into store: any Store) async throws {
         let markets = DemoMarket.defaults.map(\.market)
         let (state, report) = try await DurableExchange.recover(from: store, markets: markets)
         Progress.line(
@@ -59,7 +62,6 @@ struct IngestCommand: AsyncParsableCommand {
             exchange.shutdown()
             try await group.waitForAll()
         }
-        try await store.close()
     }
 
     private static func answer(_ line: String, exchange: DurableExchange, output: LineWriter) async {

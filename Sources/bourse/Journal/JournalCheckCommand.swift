@@ -26,8 +26,12 @@ struct JournalCheckCommand: AsyncParsableCommand {
     var dump = false
 
     func run() async throws {
-        let store = try await storage.open()
-        defer { Task { try? await store.close() } }
+        let sound = try await storage.withStore { store in try await check(store) }
+        if !sound { throw ExitCode.failure }
+    }
+
+    /// Checks the store's journal and prints the summary; `false` if anything is wrong.
+    private func check(_ store: any Store) async throws -> Bool {
         let markets = DemoMarket.defaults.map(\.market)
         var state = ExchangeState(markets: markets, marketData: MarketData.durable)
         var events: [Event] = []
@@ -67,6 +71,6 @@ struct JournalCheckCommand: AsyncParsableCommand {
             "journal check: entries=\(state.lastSequence) records=\(records) "
                 + "snapshot=\(report.snapshotSequence.map(String.init) ?? "none") "
                 + "recovery=\(same ? "same" : "DIFFERENT") violations=\(violations.count)")
-        if !same || !violations.isEmpty { throw ExitCode.failure }
+        return same && violations.isEmpty
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BourseStore
+import BourseStorePostgres
 import BourseStoreSQLite
 import Foundation
 
@@ -35,22 +36,39 @@ struct StoreOptions: ParsableArguments {
     var sqlitePath: String { resolvedDataDirectory + "/bourse.sqlite" }
 
     func validate() throws {
-        if store == .postgres, postgresURL ?? ProcessInfo.processInfo.environment["BOURSE_POSTGRES_URL"] == nil {
+        if store == .postgres, resolvedPostgresURL == nil {
             throw ValidationError("'--store postgres' needs --postgres-url or $BOURSE_POSTGRES_URL.")
         }
     }
 
-    /// Opens the store, creating the data directory or schema as needed.
-    func open() async throws -> any Store {
+    /// The PostgreSQL URL in effect.
+    var resolvedPostgresURL: String? { postgresURL ?? ProcessInfo.processInfo.environment["BOURSE_POSTGRES_URL"] }
+
+    /// Opens the store (creating the data directory and schema as needed), runs `body` with it, and closes
+    /// it afterwards, also when `body` throws. A PostgreSQL store's connection pool runs meanwhile.
+    func withStore<Result: Sendable>(_ body: (any Store) async throws -> Result) async throws -> Result {
         switch store {
         case .memory:
-            return InMemoryStore()
+            let store = InMemoryStore()
+            defer { Task { try? await store.close() } }
+            return try await body(store)
         case .sqlite:
-            try FileManager.default.createDirectory(
-                atPath: resolvedDataDirectory, withIntermediateDirectories: true)
-            return try await SQLiteStore(path: sqlitePath)
+            try FileManager.default.createDirectory(atPath: resolvedDataDirectory, withIntermediateDirectories: true)
+            let store = try await SQLiteStore(path: sqlitePath)
+            do {
+                let result = try await body(store)
+                try await store.close()
+                return result
+            } catch {
+                try? await store.close()
+                throw error
+            }
         case .postgres:
-            throw ValidationError("PostgreSQL store not wired yet")
+            let store = try PostgresStore(url: resolvedPostgresURL ?? "")
+            return try await store.withRunning {
+                try await store.migrate()
+                return try await body(store)
+            }
         }
     }
 
@@ -59,7 +77,8 @@ struct StoreOptions: ParsableArguments {
         switch store {
         case .memory: "memory"
         case .sqlite: "sqlite at \(sqlitePath)"
-        case .postgres: "postgres"
+        case .postgres:
+            "postgres at \((try? PostgresURL(resolvedPostgresURL ?? "")).map(String.init(describing:)) ?? "?")"
         }
     }
 }

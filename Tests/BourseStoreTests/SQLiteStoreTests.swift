@@ -1,0 +1,29 @@
+import BourseStore
+import BourseStoreSQLite
+import Foundation
+import Testing
+
+@Suite("SQLite backend")
+struct SQLiteStoreTests {
+    @Test func aDatabaseMigratedByANewerBuildIsRefused() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-sqlite-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("bourse.sqlite").path
+        try await SQLiteStore(path: path).close()
+        // A newer build would have recorded a migration this one does not know.
+        let sqlite = Process()
+        sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        sqlite.arguments = [path, "INSERT INTO grdb_migrations (identifier) VALUES ('99-from-the-future')"]
+        try sqlite.run()
+        sqlite.waitUntilExit()
+        try #require(sqlite.terminationStatus == 0)
+        await #expect(throws: StoreError.schemaTooNew(found: 2, known: 1)) { _ = try await SQLiteStore(path: path) }
+    }
+
+    @Test func aMissingDirectoryGivesAClearError() async throws {
+        await #expect(throws: (any Error).self) {
+            _ = try await SQLiteStore(path: "/nonexistent-\(UUID())/bourse.sqlite")
+        }
+    }
+}
