@@ -103,6 +103,36 @@ struct DurableExchangeTests {
         }
     }
 
+    @Test func recoveryFromTheSnapshotOrFromAnUnreadableOneEqualsTheWritersState() async throws {
+        let store = InMemoryStore()
+        let finalState = Shared<ExchangeState?>(nil)
+        var options = DurableExchange.Options()
+        options.snapshotInterval = 300
+        try await Self.withExchange(store: store, options: options) { exchange in
+            _ = try await exchange.submit(TradingScript.funding.map { command in { @Sendable _ in command } })
+            var script = TradingScript(seed: 9)
+            for _ in 0..<50 { _ = try await exchange.submit((0..<20).map { _ in script.nextCommand() }) }
+            finalState.withLock { $0 = exchange.withState { $0 } }
+        }
+        let expected = try #require(finalState.value)
+        let (recovered, report) = try await DurableExchange.recover(
+            from: store, markets: TradingScript.markets, marketData: { MarketData(market: $0) })
+        #expect(report.snapshotSequence == expected.lastSequence, "shutdown wrote a final snapshot")
+        #expect(report.replayedEntries == 0)
+        #expect(recovered == expected)
+
+        let last = try #require(try await store.latestSnapshot())
+        var damaged = last.bytes
+        damaged[damaged.count / 2] ^= 0xFF
+        try await store.saveSnapshot(StoredSnapshot(sequence: last.sequence, bytes: damaged))
+        let (replayed, fallback) = try await DurableExchange.recover(
+            from: store, markets: TradingScript.markets, marketData: { MarketData(market: $0) })
+        #expect(fallback.unreadableSnapshot != nil)
+        #expect(fallback.snapshotSequence == nil)
+        #expect(fallback.replayedEntries == Int(expected.lastSequence))
+        #expect(replayed == expected)
+    }
+
     @Test func aFailingStoreFailsPendingCommandsAndStopsTheWriter() async throws {
         let store = FailingStore(failAfter: 2)
         let clock = SteppingClock()

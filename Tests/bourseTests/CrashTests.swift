@@ -37,7 +37,10 @@ struct CrashTests {
                 try await Task.sleep(for: .milliseconds(800))
                 run.finishInput()
             } else {
-                try await Task.sleep(for: .milliseconds(Int.random(in: 300...1_500, using: &random)))
+                // Kill at a random moment once the process is well under way (a slow machine takes longer
+                // to get there, so waiting for answers rather than for time keeps the test meaningful).
+                for _ in 0..<600 where run.answers().count < 100 { try await Task.sleep(for: .milliseconds(100)) }
+                try await Task.sleep(for: .milliseconds(Int.random(in: 0...1_000, using: &random)))
                 run.kill()
             }
             let status = run.waitForExit()

@@ -8,6 +8,9 @@ public struct RecoveryReport: Hashable, Sendable {
     public var replayedEntries: Int
     /// The sequence of the last entry, now applied.
     public var lastSequence: UInt64
+    /// Why the newest snapshot was not used, if it could not be read (recovery then replays the whole
+    /// journal, which is never truncated).
+    public var unreadableSnapshot: String?
 }
 
 extension DurableExchange {
@@ -17,19 +20,27 @@ extension DurableExchange {
     ///
     /// Throws ``StoreError/corrupt(_:)`` if a record is damaged or the journal has a gap; a recovery that
     /// cannot account for every acknowledged command refuses to start rather than run on a wrong state.
+    /// An unreadable snapshot is not fatal: recovery replays the whole journal instead and says so in
+    /// ``RecoveryReport/unreadableSnapshot``.
     public static func recover(
         from store: any Store, markets: [Market],
         marketData: (MarketCode) -> MarketData = MarketData.durable
     ) async throws -> (ExchangeState, RecoveryReport) {
-        var state: ExchangeState
-        let snapshot = try await store.latestSnapshot()
-        if let snapshot {
-            state = try ExchangeSnapshot.decode(snapshot.bytes)
-            guard state.lastSequence == snapshot.sequence else {
-                throw StoreError.corrupt("snapshot \(snapshot.sequence) holds state at \(state.lastSequence)")
+        var state = ExchangeState(markets: markets, marketData: marketData)
+        var snapshot = try await store.latestSnapshot()
+        var unreadable: String?
+        if let stored = snapshot {
+            do {
+                let restored = try ExchangeSnapshot.decode(stored.bytes)
+                guard restored.lastSequence == stored.sequence else {
+                    throw StoreError.corrupt("snapshot \(stored.sequence) holds state at \(restored.lastSequence)")
+                }
+                state = restored
+            } catch {
+                // The journal holds every command from the first, so a full replay still recovers exactly.
+                unreadable = "snapshot \(stored.sequence): \(error)"
+                snapshot = nil
             }
-        } else {
-            state = ExchangeState(markets: markets, marketData: marketData)
         }
         var events: [Event] = []
         var trades: [TradeRecord] = []
@@ -61,7 +72,8 @@ extension DurableExchange {
             throw StoreError.corrupt("journal ends at \(stored) but recovery reached \(state.lastSequence)")
         }
         let report = RecoveryReport(
-            snapshotSequence: snapshot?.sequence, replayedEntries: replayed, lastSequence: state.lastSequence)
+            snapshotSequence: snapshot?.sequence, replayedEntries: replayed, lastSequence: state.lastSequence,
+            unreadableSnapshot: unreadable)
         return (state, report)
     }
 }

@@ -43,6 +43,9 @@ struct IngestCommand: AsyncParsableCommand {
     private func ingest(into store: any Store) async throws {
         let markets = DemoMarket.defaults.map(\.market)
         let (state, report) = try await DurableExchange.recover(from: store, markets: markets)
+        if let unreadable = report.unreadableSnapshot {
+            Progress.line("ingest: warning: \(unreadable); replayed the whole journal instead")
+        }
         Progress.line(
             "ingest: \(storage.summary); recovered sequence \(report.lastSequence) "
                 + "(snapshot \(report.snapshotSequence.map(String.init) ?? "none"), replayed \(report.replayedEntries))"
