@@ -25,10 +25,10 @@ public final class SQLiteStore: Store {
     public init(path: String) async throws {
         var configuration = Configuration()
         configuration.label = "bourse.store"
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = FULL")
-        }
         database = try DatabasePool(path: path, configuration: configuration)
+        // GRDB sets the writer to `synchronous = NORMAL` when it enables WAL, after `prepareDatabase`:
+        // survives a killed process but not a power cut. A commit must survive both, so FULL, set here.
+        try await database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         try await migrate()
     }
 
@@ -76,13 +76,21 @@ public final class SQLiteStore: Store {
                 db,
                 sql: """
                     SELECT first_sequence, last_sequence, entries FROM journal
-                    WHERE last_sequence > ? ORDER BY first_sequence LIMIT ?
+                    WHERE first_sequence >= COALESCE(
+                        (SELECT MAX(first_sequence) FROM journal WHERE first_sequence <= ?1), 0)
+                      AND last_sequence > ?1
+                    ORDER BY first_sequence LIMIT ?2
                     """,
                 arguments: [Int64(clamping: sequence), max(limit, 1)]
             ).map { row in
+                // Records are consecutive, so the answer starts at the last record beginning at or before
+                // `sequence`: both conditions use the primary key (no scan of the whole journal).
                 let first: Int64 = row[0]
                 let last: Int64 = row[1]
                 let bytes: Data = row[2]
+                guard first >= 1, last >= first else {
+                    throw StoreError.corrupt("journal row \(first)...\(last)")
+                }
                 return JournalRecord(firstSequence: UInt64(first), count: Int(last - first + 1), bytes: [UInt8](bytes))
             }
         }
@@ -122,6 +130,11 @@ public final class SQLiteStore: Store {
                 return StoredSnapshot(sequence: UInt64(sequence), bytes: [UInt8](bytes))
             }
         }
+    }
+
+    /// The writer connection's `synchronous` setting (2 is FULL), for tests of durability.
+    func writerSynchronousSetting() async throws -> Int {
+        try await pool.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }
     }
 
     /// Closes the database; later calls throw ``StoreError/closed``. Closing twice is harmless.

@@ -1,7 +1,8 @@
 import BourseStore
-import BourseStoreSQLite
 import Foundation
 import Testing
+
+@testable import BourseStoreSQLite
 
 @Suite("SQLite backend")
 struct SQLiteStoreTests {
@@ -19,6 +20,16 @@ struct SQLiteStoreTests {
         sqlite.waitUntilExit()
         try #require(sqlite.terminationStatus == 0)
         await #expect(throws: StoreError.schemaTooNew(found: 2, known: 1)) { _ = try await SQLiteStore(path: path) }
+    }
+
+    @Test func commitsAreSyncedToDiskNotOnlyToTheOperatingSystem() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-sqlite-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try await SQLiteStore(path: directory.appendingPathComponent("bourse.sqlite").path)
+        // FULL (2): each commit syncs the write-ahead log, so it survives a power cut, not just a crash.
+        #expect(try await store.writerSynchronousSetting() == 2)
+        try await store.close()
     }
 
     @Test func aMissingDirectoryGivesAClearError() async throws {

@@ -33,20 +33,27 @@ struct CrashTests {
                 Thread { run.feed(round: round, writer: writer) }
             }
             for writer in writers { writer.start() }
+            // Stop at a random moment once the process is well under way (a slow machine takes longer to get
+            // there, so waiting for answers rather than for time keeps every round meaningful).
+            for _ in 0..<600 where run.answers().count < 100 { try await Task.sleep(for: .milliseconds(100)) }
+            try await Task.sleep(for: .milliseconds(Int.random(in: 0...1_000, using: &random)))
+            var sentAtStop = 0
             if graceful {
-                try await Task.sleep(for: .milliseconds(800))
                 run.finishInput()
             } else {
-                // Kill at a random moment once the process is well under way (a slow machine takes longer
-                // to get there, so waiting for answers rather than for time keeps the test meaningful).
-                for _ in 0..<600 where run.answers().count < 100 { try await Task.sleep(for: .milliseconds(100)) }
-                try await Task.sleep(for: .milliseconds(Int.random(in: 0...1_000, using: &random)))
                 run.kill()
+                sentAtStop = run.sentLines
             }
             let status = run.waitForExit()
             let answers = run.answers()
-            if graceful { #expect(status == 0, "graceful exit") }
-            #expect(answers.count > 50, "round \(round) acknowledged only \(answers.count) commands")
+            if graceful {
+                #expect(status == 0, "graceful exit")
+                #expect(answers.count == run.sentLines, "closing the input answers every line")
+            } else {
+                // The writers never stop on their own, so the kill lands while commands are in flight.
+                #expect(sentAtStop > answers.count, "commands were in flight at the kill")
+            }
+            #expect(answers.count >= 100, "round \(round) acknowledged only \(answers.count) commands")
             #expect(answers.allSatisfy { $0.error == nil }, "no command line was refused")
 
             let check = try JournalCheck(executable: Self.executable, dataDirectory: directory.path)
@@ -77,6 +84,10 @@ final class IngestRun: @unchecked Sendable {
     private let input: FileHandle
     private let collected = Collected()
     private let inputLock = Mutex(false)
+    private let sent = Mutex(0)
+
+    /// Lines written to the process so far.
+    var sentLines: Int { sent.withLock { $0 } }
 
     /// Answers read so far.
     final class Collected: Sendable {
@@ -123,7 +134,8 @@ final class IngestRun: @unchecked Sendable {
         reader.start()
     }
 
-    /// Writes one writer's commands until the process goes away: a deposit for its account, then orders.
+    /// Writes one writer's commands until the input is closed or the process goes away: deposits for its
+    /// account, then orders and cancels, without end.
     func feed(round: Int, writer: Int) {
         let account = 1 + writer
         var lines = [
@@ -146,13 +158,17 @@ final class IngestRun: @unchecked Sendable {
             for line in lines {
                 let closed = inputLock.withLock { closed in
                     if closed { return true }
-                    do { try input.write(contentsOf: Data((line + "\n").utf8)) } catch { closed = true }
+                    do {
+                        try input.write(contentsOf: Data((line + "\n").utf8))
+                        sent.withLock { $0 += 1 }
+                    } catch {
+                        closed = true
+                    }
                     return closed
                 }
                 if closed { return }
             }
             lines.removeAll()
-            if index >= 20_000 { return }
         }
     }
 

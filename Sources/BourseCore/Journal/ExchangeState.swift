@@ -38,9 +38,8 @@ public struct ExchangeState: Sendable, Equatable, Codable {
         lastSequence = entry.sequence
         lastTime = max(lastTime, entry.time)
         switch entry.command {
-        case .place(let request): nextOrderID = OrderID(max(nextOrderID.rawValue, request.id.rawValue + 1))
-        case .cancelAndReplace(_, _, let replacement):
-            nextOrderID = OrderID(max(nextOrderID.rawValue, replacement.id.rawValue + 1))
+        case .place(let request): advanceOrderID(past: request.id)
+        case .cancelAndReplace(_, _, let replacement): advanceOrderID(past: replacement.id)
         default: break
         }
         let first = events.count
@@ -49,6 +48,11 @@ public struct ExchangeState: Sendable, Equatable, Codable {
             guard case .traded(let trade) = event, let slot = marketSlot(trade.market) else { continue }
             trades.append(marketData[slot].record(trade))
         }
+    }
+
+    private mutating func advanceOrderID(past id: OrderID) {
+        // Saturating: an id of UInt64.max (never handed out, but a journal could say so) must not trap.
+        nextOrderID = OrderID(max(nextOrderID.rawValue, id.rawValue == .max ? .max : id.rawValue + 1))
     }
 
     /// Moves every market's market data to `time` with no trade (day rollover, 24 h expiry).

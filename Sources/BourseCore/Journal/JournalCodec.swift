@@ -60,6 +60,7 @@ public enum JournalCodec {
         guard recordVersion == version else { throw .invalid("journal record version \(recordVersion)", at: 0) }
         let first: UInt64 = try reader.read()
         let count: UInt32 = try reader.read()
+        guard first >= 1, first <= UInt64.max - UInt64(count) else { throw .invalid("journal sequence", at: 1) }
         for index in 0..<UInt64(count) {
             let time = Timestamp(milliseconds: try reader.read())
             let command = try decodeCommand(&reader)

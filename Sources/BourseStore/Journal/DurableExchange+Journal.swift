@@ -25,7 +25,7 @@ extension DurableExchange {
                     fail(merged.replies, with: .journalFailed(String(describing: error)))
                     throw error
                 }
-                for (continuation, results) in merged.replies { continuation.resume(returning: results) }
+                for (reply, results) in merged.replies { reply(.success(results)) }
                 let waiter = pipeline.withLock { pipeline in
                     pipeline.inFlightEntries -= merged.entries.count
                     defer { pipeline.spaceWaiter = nil }
@@ -34,8 +34,14 @@ extension DurableExchange {
                 waiter?.resume()
             }
             if let snapshot = merged.snapshot {
-                let bytes = try ExchangeSnapshot.encode(snapshot)
-                try await store.saveSnapshot(StoredSnapshot(sequence: snapshot.lastSequence, bytes: bytes))
+                // Not fatal: everything is in the journal; a missing snapshot only makes start-up replay more.
+                do {
+                    let bytes = try ExchangeSnapshot.encode(snapshot)
+                    try await store.saveSnapshot(StoredSnapshot(sequence: snapshot.lastSequence, bytes: bytes))
+                    pipeline.withLock { $0.snapshotError = nil }
+                } catch {
+                    pipeline.withLock { $0.snapshotError = "snapshot at \(snapshot.lastSequence): \(error)" }
+                }
             }
         }
     }
@@ -102,11 +108,8 @@ extension DurableExchange {
     }
 
     /// Answers `replies` and everything still queued or waiting with `failure`, and stops the writer.
-    private func fail(
-        _ replies: [(CheckedContinuation<[CommandResult], any Error>, [CommandResult])],
-        with failure: DurableExchangeError
-    ) {
-        for (continuation, _) in replies { continuation.resume(throwing: failure) }
+    private func fail(_ replies: [(Reply, [CommandResult])], with failure: DurableExchangeError) {
+        for (reply, _) in replies { reply(.failure(failure)) }
         let (queued, waiters) = pipeline.withLock { pipeline in
             pipeline.failure = failure
             let queued = pipeline.commits.flatMap(\.replies)
@@ -116,7 +119,7 @@ extension DurableExchange {
             pipeline.spaceWaiter = nil
             return (queued, waiters)
         }
-        for (continuation, _) in queued { continuation.resume(throwing: failure) }
+        for (reply, _) in queued { reply(.failure(failure)) }
         for waiter in waiters { waiter?.resume() }
     }
 }

@@ -42,13 +42,33 @@ extension DurableExchange {
                 snapshot = nil
             }
         }
+        let replayed = try await replay(from: store, into: &state).entries
+        let stored = try await store.lastSequence()
+        guard stored == state.lastSequence else {
+            throw StoreError.corrupt("journal ends at \(stored) but recovery reached \(state.lastSequence)")
+        }
+        let report = RecoveryReport(
+            snapshotSequence: snapshot?.sequence, replayedEntries: replayed, lastSequence: state.lastSequence,
+            unreadableSnapshot: unreadable)
+        return (state, report)
+    }
+
+    /// Applies every journal entry after `state.lastSequence` to `state`, in order, checking each record
+    /// (checksum, header, no gap), and calls `each` with every entry and its events. Returns how many
+    /// entries and records it applied. Recovery and `bourse journal check` both replay through here.
+    public static func replay(
+        from store: any Store, into state: inout ExchangeState,
+        each: (JournalEntry, [Event]) throws -> Void = { _, _ in }
+    ) async throws -> (entries: Int, records: Int) {
         var events: [Event] = []
         var trades: [TradeRecord] = []
-        var replayed = 0
+        var entriesApplied = 0
+        var recordsRead = 0
         while true {
             let records = try await store.journal(after: state.lastSequence, limit: 64)
             guard !records.isEmpty else { break }
             for record in records {
+                recordsRead += 1
                 let entries: [JournalEntry]
                 do { entries = try JournalCodec.decode(record.bytes) } catch {
                     throw StoreError.corrupt("journal record \(record.firstSequence): \(error)")
@@ -63,17 +83,11 @@ extension DurableExchange {
                     events.removeAll(keepingCapacity: true)
                     trades.removeAll(keepingCapacity: true)
                     state.apply(entry, events: &events, trades: &trades)
-                    replayed += 1
+                    try each(entry, events)
+                    entriesApplied += 1
                 }
             }
         }
-        let stored = try await store.lastSequence()
-        guard stored == state.lastSequence else {
-            throw StoreError.corrupt("journal ends at \(stored) but recovery reached \(state.lastSequence)")
-        }
-        let report = RecoveryReport(
-            snapshotSequence: snapshot?.sequence, replayedEntries: replayed, lastSequence: state.lastSequence,
-            unreadableSnapshot: unreadable)
-        return (state, report)
+        return (entriesApplied, recordsRead)
     }
 }

@@ -7,6 +7,10 @@ extension DurableExchange {
         var lastSnapshot = state.withLock { $0.lastSequence }
         while let submissions = await nextSubmissions() {
             await waitForRoom()
+            if let failure = pipeline.withLock({ $0.failure }) {
+                for submission in submissions { submission.reply(.failure(failure)) }
+                continue
+            }
             var commit = PendingCommit()
             // One clock reading per batch: the batch's commands happen "at once", in order.
             let time = clock()
@@ -20,7 +24,7 @@ extension DurableExchange {
                         batch.apply(entry, to: &state, events: &events)
                         results.append(CommandResult(entry: entry, events: events))
                     }
-                    commit.replies.append((submission.continuation, results))
+                    commit.replies.append((submission.reply, results))
                 }
                 commit.entries = batch.entries
                 commit.trades = batch.trades
@@ -45,7 +49,7 @@ extension DurableExchange {
         while true {
             let taken: [Submission]?? = pipeline.withLock { pipeline in
                 if let failure = pipeline.failure {
-                    for submission in pipeline.submissions { submission.continuation.resume(throwing: failure) }
+                    for submission in pipeline.submissions { submission.reply(.failure(failure)) }
                     pipeline.submissions.removeAll()
                     return .some(nil)
                 }
@@ -90,15 +94,22 @@ extension DurableExchange {
     }
 
     private func enqueue(_ commit: PendingCommit, writerDone: Bool = false) {
-        let waiter = pipeline.withLock { pipeline in
+        let (waiter, failure) = pipeline.withLock {
+            pipeline -> (CheckedContinuation<Void, Never>?, DurableExchangeError?) in
+            if writerDone { pipeline.writerDone = true }
+            // The journal failed after this batch was taken: nothing more will be written, so answer now.
+            if let failure = pipeline.failure {
+                defer { pipeline.journalWaiter = nil }
+                return (pipeline.journalWaiter, failure)
+            }
             if commit.snapshot != nil || !commit.entries.isEmpty {
                 pipeline.commits.append(commit)
                 pipeline.inFlightEntries += commit.entries.count
             }
-            if writerDone { pipeline.writerDone = true }
             defer { pipeline.journalWaiter = nil }
-            return pipeline.journalWaiter
+            return (pipeline.journalWaiter, nil)
         }
+        if let failure { for (reply, _) in commit.replies { reply(.failure(failure)) } }
         waiter?.resume()
     }
 }

@@ -35,17 +35,19 @@ public final class DurableExchange: Sendable {
     }
 
     typealias MakeCommand = @Sendable (OrderID) -> Command
+    /// How a submitter is answered: once, with its results when durable or with why not.
+    public typealias Reply = @Sendable (Result<[CommandResult], any Error>) -> Void
 
     struct Submission {
         var makes: [MakeCommand]
-        var continuation: CheckedContinuation<[CommandResult], any Error>
+        var reply: Reply
     }
 
     struct PendingCommit {
         var entries: [JournalEntry] = []
         var trades: [TradeRecord] = []
         var candles: [StoredCandle] = []
-        var replies: [(CheckedContinuation<[CommandResult], any Error>, [CommandResult])] = []
+        var replies: [(Reply, [CommandResult])] = []
         /// The state right after this commit, when a snapshot is due.
         var snapshot: ExchangeState?
     }
@@ -61,6 +63,7 @@ public final class DurableExchange: Sendable {
         var stopping = false
         var writerDone = false
         var failure: DurableExchangeError?
+        var snapshotError: String?
     }
 
     let store: any Store
@@ -98,16 +101,25 @@ public final class DurableExchange: Sendable {
     public func submit(_ makes: [@Sendable (OrderID) -> Command]) async throws -> [CommandResult] {
         guard !makes.isEmpty else { return [] }
         return try await withCheckedThrowingContinuation { continuation in
-            let (waiter, refusal) = pipeline.withLock { pipeline -> (CheckedContinuation<Void, Never>?, (any Error)?) in
-                if let failure = pipeline.failure { return (nil, failure) }
-                if pipeline.stopping { return (nil, DurableExchangeError.stopped) }
-                pipeline.submissions.append(Submission(makes: makes, continuation: continuation))
-                defer { pipeline.writerWaiter = nil }
-                return (pipeline.writerWaiter, nil)
-            }
-            if let refusal { continuation.resume(throwing: refusal) }
-            waiter?.resume()
+            enqueue(makes) { continuation.resume(with: $0) }
         }
+    }
+
+    /// Queues commands now, without waiting: commands queued by successive calls are applied in call order.
+    /// `reply` is called once, when they are durable (or refused: stopped, or the journal failed).
+    ///
+    /// For a caller that must keep an order across submissions (a script's lines) and still keep many in
+    /// flight; it should bound how many replies it awaits.
+    public func enqueue(_ makes: [@Sendable (OrderID) -> Command], reply: @escaping Reply) {
+        let (waiter, refusal) = pipeline.withLock { pipeline -> (CheckedContinuation<Void, Never>?, (any Error)?) in
+            if let failure = pipeline.failure { return (nil, failure) }
+            if pipeline.stopping { return (nil, DurableExchangeError.stopped) }
+            pipeline.submissions.append(Submission(makes: makes, reply: reply))
+            defer { pipeline.writerWaiter = nil }
+            return (pipeline.writerWaiter, nil)
+        }
+        if let refusal { reply(.failure(refusal)) }
+        waiter?.resume()
     }
 
     // MARK: - Reading
@@ -123,13 +135,23 @@ public final class DurableExchange: Sendable {
     /// Runs the writer and the journal until ``shutdown()``; then applies what was already submitted,
     /// journals it, writes a final snapshot and returns. Throws if the store fails; everything not yet
     /// durable at that moment is answered with ``DurableExchangeError/journalFailed(_:)``.
+    ///
+    /// Cancelling the calling task is a graceful ``shutdown()``.
     public func run() async throws {
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await self.runWriter() }
-            group.addTask { try await self.runJournal() }
-            try await group.waitForAll()
+        try await withTaskCancellationHandler {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { await self.runWriter() }
+                group.addTask { try await self.runJournal() }
+                try await group.waitForAll()
+            }
+        } onCancel: {
+            shutdown()
         }
     }
+
+    /// Why the last snapshot could not be written, if it failed. A failed snapshot does not stop the
+    /// exchange (the journal is durable; only start-up gets slower); the next one tries again.
+    public var lastSnapshotError: String? { pipeline.withLock { $0.snapshotError } }
 
     /// Stops taking submissions; ``run()`` returns once everything already submitted is durable.
     public func shutdown() {

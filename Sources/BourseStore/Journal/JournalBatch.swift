@@ -31,6 +31,10 @@ public struct JournalBatch: Sendable {
     }
 
     /// The candles changed by this batch's trades, as `state` (which applied the batch) now has them.
+    ///
+    /// They are read back from the state's market data, so a batch must not span more periods of a unit
+    /// than memory keeps (``MarketData/durableRetention``); the writer's batches share one time, and
+    /// builders of long histories commit well before that.
     public func changedCandles(in state: ExchangeState) -> [StoredCandle] {
         var candles: [StoredCandle] = []
         for (market, since) in firstTradeTime.sorted(by: { $0.key < $1.key }) {

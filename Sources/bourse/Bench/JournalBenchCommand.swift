@@ -21,7 +21,7 @@ struct JournalBenchCommand: AsyncParsableCommand {
             database: SQLite in a temporary directory unless --data-dir is given, or a PostgreSQL database from \
             --postgres-url / $BOURSE_POSTGRES_URL, which must be empty. Ends with one line: bench journal: \
             store=<s> durable_ops_per_sec=<n> ack_p50_ms=<x> ack_p99_ms=<x> ack_max_ms=<x> rate=<n> \
-            commits=<n> avg_commit=<n>
+            commits=<n> avg_commit=<n> (commits of the throughput phase). Snapshots are taken every 500,000 commands, as in production.
             """
     )
 
@@ -64,7 +64,6 @@ struct JournalBenchCommand: AsyncParsableCommand {
         let recorder = CommitCounter(wrapping: store)
         var options = DurableExchange.Options()
         options.commitDelay = .microseconds(commitDelay)
-        options.snapshotInterval = .max
         let exchange = DurableExchange(
             state: ExchangeState(markets: [flow.market], marketData: MarketData.durable), store: recorder,
             options: options,
@@ -75,8 +74,11 @@ struct JournalBenchCommand: AsyncParsableCommand {
             _ = try await exchange.submit(flow.setup.map { command in { @Sendable _ in command } })
             Progress.line("setup: \(flow.setup.count) commands journaled")
 
+            let beforeThroughput = recorder.snapshot()
             let throughput = try await measureThroughput(exchange, Array(flow.commands[..<commands]))
-            let commitsAfterThroughput = recorder.snapshot()
+            var commitsAfterThroughput = recorder.snapshot()
+            commitsAfterThroughput.commits -= beforeThroughput.commits
+            commitsAfterThroughput.entries -= beforeThroughput.entries
             Progress.line(
                 "throughput: \(commands) commands in \(throughput.milliseconds) ms, "
                     + "\(commitsAfterThroughput.commits) commits")

@@ -3,7 +3,6 @@ import BourseCore
 import BourseSimulator
 import BourseStore
 import Foundation
-import Synchronization
 
 /// `bourse ingest`: applies commands read as JSON lines on standard input to the stored exchange, and
 /// answers each on standard output once it is durable.
@@ -55,11 +54,34 @@ struct IngestCommand: AsyncParsableCommand {
         let exchange = DurableExchange(state: state, store: store, options: options, clock: WallClock.now)
         let output = LineWriter()
         let lines = StandardInputLines.stream()
+        // Lines are queued in input order; at most this many await their answer at once.
+        let inFlight = InFlightLimit(maximum: 10_000)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await exchange.run() }
-            await withDiscardingTaskGroup { requests in
-                for await line in lines where !line.isEmpty {
-                    requests.addTask { await Self.answer(line, exchange: exchange, output: output) }
+            let decoder = JSONDecoder()
+            for await line in lines where !line.isEmpty {
+                let request: IngestRequest
+                let make: @Sendable (OrderID) -> Command
+                do {
+                    request = try decoder.decode(IngestRequest.self, from: Data(line.utf8))
+                    make = try request.command()
+                } catch {
+                    output.write(IngestAnswer(tag: Self.tag(in: line), error: String(describing: error)))
+                    continue
+                }
+                await inFlight.acquire()
+                exchange.enqueue([make]) { result in
+                    var answer = IngestAnswer(tag: request.tag)
+                    switch result {
+                    case .success(let results):
+                        answer.sequence = results[0].entry.sequence
+                        answer.command = String(describing: results[0].entry.command)
+                        answer.events = results[0].events.map { String(describing: $0) }
+                    case .failure(let error):
+                        answer.error = String(describing: error)
+                    }
+                    output.write(answer)
+                    inFlight.release()
                 }
             }
             exchange.shutdown()
@@ -67,60 +89,9 @@ struct IngestCommand: AsyncParsableCommand {
         }
     }
 
-    private static func answer(_ line: String, exchange: DurableExchange, output: LineWriter) async {
-        var answer = IngestAnswer(tag: nil)
-        do {
-            let request = try JSONDecoder().decode(IngestRequest.self, from: Data(line.utf8))
-            answer.tag = request.tag
-            let result = try await exchange.submit(try request.command())
-            answer.sequence = result.entry.sequence
-            answer.command = String(describing: result.entry.command)
-            answer.events = result.events.map { String(describing: $0) }
-        } catch {
-            answer.error = String(describing: error)
-        }
-        output.write(answer)
-    }
-}
-
-/// One answer line of `bourse ingest`.
-struct IngestAnswer: Codable {
-    var tag: String?
-    var sequence: UInt64?
-    var command: String?
-    var events: [String]?
-    var error: String?
-}
-
-/// Writes JSON lines to standard output, one whole line per `write` call, from any task.
-final class LineWriter: Sendable {
-    private let lock = Mutex(LineWriter.makeEncoder())
-
-    private static func makeEncoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return encoder
-    }
-
-    /// Writes `value` as one JSON line.
-    func write(_ value: some Encodable) {
-        lock.withLock { encoder in
-            guard var data = try? encoder.encode(value) else { return }
-            data.append(UInt8(ascii: "\n"))
-            FileHandle.standardOutput.write(data)
-        }
-    }
-}
-
-/// Standard input's lines as an async stream, read by a thread of their own (reading blocks).
-enum StandardInputLines {
-    static func stream() -> AsyncStream<String> {
-        AsyncStream { continuation in
-            let reader = Thread {
-                while let line = readLine(strippingNewline: true) { continuation.yield(line) }
-                continuation.finish()
-            }
-            reader.start()
-        }
+    /// The `tag` of a line that is not a valid command, if it has one, so its error can be matched.
+    private static func tag(in line: String) -> String? {
+        struct Tagged: Decodable { var tag: String? }
+        return try? JSONDecoder().decode(Tagged.self, from: Data(line.utf8)).tag
     }
 }

@@ -34,35 +34,15 @@ struct JournalCheckCommand: AsyncParsableCommand {
     private func check(_ store: any Store) async throws -> Bool {
         let markets = DemoMarket.defaults.map(\.market)
         var state = ExchangeState(markets: markets, marketData: MarketData.durable)
-        var events: [Event] = []
-        var trades: [TradeRecord] = []
-        var records = 0
         let output = LineWriter()
-        while true {
-            let batch = try await store.journal(after: state.lastSequence, limit: 256)
-            guard !batch.isEmpty else { break }
-            for record in batch {
-                records += 1
-                let entries: [JournalEntry]
-                do { entries = try JournalCodec.decode(record.bytes) } catch {
-                    throw ValidationError("journal record \(record.firstSequence) is damaged: \(error)")
-                }
-                for entry in entries {
-                    guard entry.sequence == state.lastSequence + 1 else {
-                        throw ValidationError("journal gap: entry \(entry.sequence) after \(state.lastSequence)")
-                    }
-                    events.removeAll(keepingCapacity: true)
-                    state.apply(entry, events: &events, trades: &trades)
-                    trades.removeAll(keepingCapacity: true)
-                    if dump {
-                        output.write(
-                            IngestAnswer(
-                                sequence: entry.sequence, command: String(describing: entry.command),
-                                events: events.map { String(describing: $0) }))
-                    }
-                }
-            }
+        let replayed = try await DurableExchange.replay(from: store, into: &state) { entry, events in
+            guard dump else { return }
+            output.write(
+                IngestAnswer(
+                    sequence: entry.sequence, command: String(describing: entry.command),
+                    events: events.map { String(describing: $0) }))
         }
+        let records = replayed.records
         let (recovered, report) = try await DurableExchange.recover(from: store, markets: markets)
         let same = recovered == state
         let violations = state.exchange.auditViolations()
