@@ -28,7 +28,7 @@ public enum JournalCodec {
             writer.write(entry.time.milliseconds)
             encode(entry.command, into: &writer)
         }
-        writer.write(checksum(writer.bytes[start...]))
+        writer.write(FNV1a.hash(writer.bytes[start...]))
     }
 
     /// One record holding `entries`.
@@ -52,7 +52,7 @@ public enum JournalCodec {
         guard bytes.count >= 21 else { throw .truncated(at: bytes.count) }
         let stored = ByteReader(bytes, offset: bytes.count - 8)
         var checksumReader = stored
-        guard try checksumReader.read(UInt64.self) == checksum(bytes[..<(bytes.count - 8)]) else {
+        guard try checksumReader.read(UInt64.self) == FNV1a.hash(bytes[..<(bytes.count - 8)]) else {
             throw .invalid("journal record checksum", at: bytes.count - 8)
         }
         var reader = ByteReader(Array(bytes[..<(bytes.count - 8)]))
@@ -76,15 +76,5 @@ public enum JournalCodec {
         let first: UInt64 = try reader.read()
         let count: UInt32 = try reader.read()
         return (first, Int(count))
-    }
-
-    /// FNV-1a, 64-bit: cheap, and enough to tell a damaged record from a good one (not an attack).
-    static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        return hash
     }
 }

@@ -1,3 +1,5 @@
+import BourseCore
+
 /// The envelope around a snapshot's payload, and the rules of the payload's encoding.
 ///
 /// ```
@@ -27,17 +29,8 @@ enum SnapshotFormat {
     /// The checksum.
     static let trailerSize = 8
 
-    /// FNV-1a, 64-bit: cheap, and enough to tell damaged bytes from good ones (not an attack).
-    static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-        bytes.withUnsafeBufferPointer { buffer in
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in buffer {
-                hash ^= UInt64(byte)
-                hash &*= 0x0000_0100_0000_01b3
-            }
-            return hash
-        }
-    }
+    /// The checksum (``FNV1a``, shared with the journal).
+    static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 { FNV1a.hash(bytes) }
 
     /// The payload's range in `bytes`, after checking the magic, the version and the checksum.
     static func payloadRange(of bytes: [UInt8]) throws(SnapshotFormatError) -> Range<Int> {
