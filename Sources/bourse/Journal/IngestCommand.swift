@@ -14,15 +14,20 @@ struct IngestCommand: AsyncParsableCommand {
         commandName: "ingest",
         abstract: "Apply exchange commands read as JSON lines from standard input, durably.",
         discussion: """
-            Each input line is one command with a client "tag", e.g.
+            Each input line is one JSON command with a client "tag", a "type" and an "account":
+              deposit   currency, amount
+              limit     market, side (bid|ask), price, volume [, time_in_force, identifier]
+              price     market, price (a market buy spending that total)
+              market    market, volume (a market sell)
+              best      market, side, price or volume, time_in_force
+              cancel    order_id or identifier
+            Amounts are decimal strings. For example:
               {"tag":"1","type":"deposit","account":7,"currency":"KRW","amount":"1000000"}
-              {"tag":"2","type":"limit","account":7,"market":"KRW-BTC","side":"bid","price":"100000000","volume":"0.001"}
-              {"tag":"3","type":"cancel","account":7,"order_id":12}
-            Types: deposit, limit, price (market buy by total), market (market sell by volume), best, cancel.
-            Commands are applied in arrival order and answered once their journal commit is durable:
-              {"tag":"2","sequence":41,"command":"…","events":["…"]}
-            A line that is not a valid command is answered with {"tag":…,"error":"…"} and not applied.
-            At end of input, everything pending is journaled, a snapshot is written, and the command exits.
+              {"tag":"2","type":"cancel","account":7,"order_id":12}
+            Commands are applied in input order and each is answered once its journal commit is \
+            durable, as {"tag":…,"sequence":…,"command":…,"events":[…]}. A line that is not a valid \
+            command is answered with {"tag":…,"error":…} and not applied. At the end of the input, \
+            everything pending is journaled, a snapshot is written, and the command exits.
             """
     )
 
