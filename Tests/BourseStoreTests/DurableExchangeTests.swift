@@ -134,7 +134,7 @@ struct DurableExchangeTests {
     }
 
     @Test func aFailingStoreFailsPendingCommandsAndStopsTheWriter() async throws {
-        let store = FailingStore(failAfter: 2)
+        let store = FailingStore.make(failAfter: 2)
         let clock = SteppingClock()
         let exchange = DurableExchange(
             state: ExchangeState(markets: TradingScript.markets), store: store, clock: { clock.read() })
@@ -148,37 +148,17 @@ struct DurableExchangeTests {
 }
 
 /// An in-memory store whose appends start failing after `failAfter` commits.
-final class FailingStore: Store {
+enum FailingStore {
     struct Broken: Error {}
-    private let inner = InMemoryStore()
-    private let remaining: Mutex<Int>
 
-    init(failAfter: Int) { remaining = Mutex(failAfter) }
-
-    func migrate() async throws {}
-    func append(_ commit: JournalCommit) async throws {
-        let allowed = remaining.withLock { remaining in
-            defer { remaining -= 1 }
-            return remaining > 0
+    static func make(failAfter: Int) -> any Store {
+        let remaining = Shared(failAfter)
+        return InterceptingStore(InMemoryStore()) { _ in
+            let allowed = remaining.withLock { remaining in
+                defer { remaining -= 1 }
+                return remaining > 0
+            }
+            if !allowed { throw Broken() }
         }
-        guard allowed else { throw Broken() }
-        try await inner.append(commit)
     }
-    func journal(after sequence: UInt64, limit: Int) async throws -> [JournalRecord] {
-        try await inner.journal(after: sequence, limit: limit)
-    }
-    func lastSequence() async throws -> UInt64 { try await inner.lastSequence() }
-    func saveSnapshot(_ snapshot: StoredSnapshot) async throws { try await inner.saveSnapshot(snapshot) }
-    func latestSnapshot() async throws -> StoredSnapshot? { try await inner.latestSnapshot() }
-    func candles(_ market: MarketCode, unit: CandleUnit, before: Timestamp?, count: Int) async throws -> [Candle] {
-        try await inner.candles(market, unit: unit, before: before, count: count)
-    }
-    func trades(
-        _ market: MarketCode, from: Timestamp, until: Timestamp, before cursor: Int64?, count: Int
-    )
-        async throws -> [TradeRecord]
-    {
-        try await inner.trades(market, from: from, until: until, before: cursor, count: count)
-    }
-    func close() async throws {}
 }

@@ -61,11 +61,12 @@ struct JournalBenchCommand: AsyncParsableCommand {
     }
 
     private func measure(_ flow: EngineFlow, _ store: any Store) async throws -> JournalBenchReport {
-        let recorder = CommitCounter(wrapping: store)
+        let recorder = CommitCounter()
         var options = DurableExchange.Options()
         options.commitDelay = .microseconds(commitDelay)
         let exchange = DurableExchange(
-            state: ExchangeState(markets: [flow.market], marketData: MarketData.durable), store: recorder,
+            state: ExchangeState(markets: [flow.market], marketData: MarketData.durable),
+            store: recorder.counting(store),
             options: options,
             clock: { flow.time })
         return try await withThrowingTaskGroup(of: Void.self) { group in

@@ -34,53 +34,26 @@ final class LatencyLog: Sendable {
     func sorted() -> [Int64] { values.withLock { $0.sorted() } }
 }
 
-/// A store that counts commits and entries on their way to the real one.
-final class CommitCounter: Store {
+/// Counts the commits and entries a benchmark sends to its store.
+final class CommitCounter: Sendable {
     struct Counts {
         var commits = 0
         var entries = 0
     }
 
-    private let store: any Store
     private let counts = Mutex(Counts())
 
-    init(wrapping store: any Store) { self.store = store }
-
-    func snapshot() -> Counts { counts.withLock { $0 } }
-
-    func migrate() async throws { try await store.migrate() }
-
-    func append(_ commit: JournalCommit) async throws {
-        try await store.append(commit)
-        counts.withLock {
-            $0.commits += 1
-            $0.entries += commit.record.count
+    /// `store`, with every commit counted here on its way.
+    func counting(_ store: any Store) -> any Store {
+        InterceptingStore(store) { [self] commit in
+            counts.withLock {
+                $0.commits += 1
+                $0.entries += commit.record.count
+            }
         }
     }
 
-    func journal(after sequence: UInt64, limit: Int) async throws -> [JournalRecord] {
-        try await store.journal(after: sequence, limit: limit)
-    }
-
-    func lastSequence() async throws -> UInt64 { try await store.lastSequence() }
-
-    func saveSnapshot(_ snapshot: StoredSnapshot) async throws { try await store.saveSnapshot(snapshot) }
-
-    func latestSnapshot() async throws -> StoredSnapshot? { try await store.latestSnapshot() }
-
-    func candles(_ market: MarketCode, unit: CandleUnit, before: Timestamp?, count: Int) async throws -> [Candle] {
-        try await store.candles(market, unit: unit, before: before, count: count)
-    }
-
-    func trades(
-        _ market: MarketCode, from: Timestamp, until: Timestamp, before cursor: Int64?, count: Int
-    )
-        async throws -> [TradeRecord]
-    {
-        try await store.trades(market, from: from, until: until, before: cursor, count: count)
-    }
-
-    func close() async throws { try await store.close() }
+    func snapshot() -> Counts { counts.withLock { $0 } }
 }
 
 /// The journal benchmark's figures and how they print.

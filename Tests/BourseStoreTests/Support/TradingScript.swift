@@ -8,9 +8,9 @@ struct TradingScript {
     static let markets = [Market(code: krwBTC), Market(code: btcETH)]
     static let accounts = (1...6).map { AccountID(UInt64($0)) }
 
-    private var state: UInt64
+    private var random: SnapshotRandom
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { random = SnapshotRandom(seed: seed) }
 
     /// The deposits that fund every account in every currency.
     static var funding: [Command] {
@@ -23,13 +23,7 @@ struct TradingScript {
         }
     }
 
-    private mutating func next(_ bound: UInt64) -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return (z ^ (z >> 31)) % bound
-    }
+    private mutating func next(_ bound: UInt64) -> UInt64 { UInt64.random(in: 0..<bound, using: &random) }
 
     /// The next command: mostly limit orders around a fixed price, some market orders and cancels.
     mutating func nextCommand() -> @Sendable (OrderID) -> Command {

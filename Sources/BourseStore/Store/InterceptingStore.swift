@@ -1,0 +1,60 @@
+public import BourseCore
+
+/// A store that passes every call on to another, after showing each commit to `intercept`, which may
+/// refuse it by throwing (the commit is then not appended).
+///
+/// Benchmarks count commits with it; tests make a store fail at a chosen moment.
+public final class InterceptingStore: Store {
+    private let store: any Store
+    private let intercept: @Sendable (JournalCommit) throws -> Void
+
+    /// Wraps `store`; `intercept` sees every commit before it is appended.
+    public init(_ store: any Store, intercept: @escaping @Sendable (JournalCommit) throws -> Void) {
+        self.store = store
+        self.intercept = intercept
+    }
+
+    /// Migrates the wrapped store.
+    public func migrate() async throws { try await store.migrate() }
+
+    /// Shows the commit to `intercept`, then appends it.
+    public func append(_ commit: JournalCommit) async throws {
+        try intercept(commit)
+        try await store.append(commit)
+    }
+
+    /// The wrapped store's records.
+    public func journal(after sequence: UInt64, limit: Int) async throws -> [JournalRecord] {
+        try await store.journal(after: sequence, limit: limit)
+    }
+
+    /// The wrapped store's last sequence.
+    public func lastSequence() async throws -> UInt64 { try await store.lastSequence() }
+
+    /// Saves in the wrapped store.
+    public func saveSnapshot(_ snapshot: StoredSnapshot) async throws { try await store.saveSnapshot(snapshot) }
+
+    /// The wrapped store's newest snapshot.
+    public func latestSnapshot() async throws -> StoredSnapshot? { try await store.latestSnapshot() }
+
+    /// The wrapped store's candles.
+    public func candles(
+        _ market: MarketCode, unit: CandleUnit, before: Timestamp?, count: Int
+    ) async throws
+        -> [Candle]
+    {
+        try await store.candles(market, unit: unit, before: before, count: count)
+    }
+
+    /// The wrapped store's trades.
+    public func trades(
+        _ market: MarketCode, from: Timestamp, until: Timestamp, before cursor: Int64?, count: Int
+    )
+        async throws -> [TradeRecord]
+    {
+        try await store.trades(market, from: from, until: until, before: cursor, count: count)
+    }
+
+    /// Closes the wrapped store.
+    public func close() async throws { try await store.close() }
+}
