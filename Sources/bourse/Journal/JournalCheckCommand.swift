@@ -25,6 +25,9 @@ struct JournalCheckCommand: AsyncParsableCommand {
     @Flag(help: "Print every journal entry and its events as JSON lines.")
     var dump = false
 
+    @Option(help: "With --dump, print only the entries after this sequence (everything is still replayed).")
+    var after: UInt64 = 0
+
     func run() async throws {
         let sound = try await storage.withStore { store in try await check(store) }
         if !sound { throw ExitCode.failure }
@@ -36,7 +39,7 @@ struct JournalCheckCommand: AsyncParsableCommand {
         var state = ExchangeState(markets: markets, marketData: MarketData.durable)
         let output = LineWriter()
         let replayed = try await DurableExchange.replay(from: store, into: &state) { entry, events in
-            guard dump else { return }
+            guard dump, entry.sequence > after else { return }
             output.write(
                 IngestAnswer(
                     sequence: entry.sequence, command: String(describing: entry.command),
