@@ -34,9 +34,11 @@ struct CrashTests {
             }
             for writer in writers { writer.start() }
             // Stop at a random moment once the process is well under way (a slow machine takes longer to get
-            // there, so waiting for answers rather than for time keeps every round meaningful).
-            for _ in 0..<600 where run.answers().count < 100 { try await Task.sleep(for: .milliseconds(100)) }
-            try await Task.sleep(for: .milliseconds(Int.random(in: 0...1_000, using: &random)))
+            // there, so waiting for answers rather than for time keeps every round meaningful). The waits
+            // block this thread on purpose: a `Task.sleep` could not resume while CPU-bound suites hold every
+            // thread of the shared pool, and the kill would come whenever they let go instead of now.
+            for _ in 0..<600 where run.answers().count < 100 { usleep(100_000) }
+            usleep(UInt32.random(in: 0...1_000_000, using: &random))
             var sentAtStop = 0
             if graceful {
                 run.finishInput()
