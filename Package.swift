@@ -8,6 +8,8 @@
 // - BourseStore holds the journal, snapshots and the store protocol; it sees no database.
 // - BourseStoreSQLite is the only target that imports GRDB; BourseStorePostgres the only one that imports
 //   PostgresNIO.
+// - BourseWire spells Upbit's wire formats (JSON bytes, WebSocket requests); it sees the core, no server.
+// - BourseServer is the only target that imports Hummingbird.
 // - `bourse` is the composition root: the only target that touches the terminal or the clock.
 import PackageDescription
 
@@ -31,12 +33,39 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0", traits: []),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .target(name: "BourseCore", swiftSettings: strict),
         .target(name: "BourseSimulator", dependencies: ["BourseCore"], swiftSettings: strict),
         .target(name: "BourseWorkloads", dependencies: ["BourseCore"], swiftSettings: strict),
         .target(name: "BourseStore", dependencies: ["BourseCore"], swiftSettings: strict),
+        .target(name: "BourseWire", dependencies: ["BourseCore"], swiftSettings: strict),
+        .target(
+            name: "BourseServer",
+            dependencies: [
+                "BourseCore",
+                "BourseSimulator",
+                "BourseStore",
+                "BourseWire",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "WSCore", package: "swift-websocket"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
         .target(
             name: "BourseStoreSQLite",
             dependencies: ["BourseCore", "BourseStore", .product(name: "GRDB", package: "GRDB.swift")],
@@ -53,6 +82,7 @@ let package = Package(
             name: "bourse",
             dependencies: [
                 "BourseCore",
+                "BourseServer",
                 "BourseSimulator",
                 "BourseStore",
                 "BourseStorePostgres",
@@ -60,6 +90,8 @@ let package = Package(
                 "BourseWorkloads",
                 "CMallocCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict
         ),
@@ -72,6 +104,26 @@ let package = Package(
         .testTarget(
             name: "BourseStoreTests",
             dependencies: ["BourseCore", "BourseStore", "BourseStorePostgres", "BourseStoreSQLite"],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "BourseWireTests", dependencies: ["BourseCore", "BourseWire"], swiftSettings: strict),
+        .testTarget(
+            name: "BourseServerTests",
+            dependencies: [
+                "BourseCore",
+                "BourseServer",
+                "BourseSimulator",
+                "BourseStore",
+                "BourseWire",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "WSCore", package: "swift-websocket"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(name: "bourseTests", dependencies: ["bourse"], swiftSettings: strict),

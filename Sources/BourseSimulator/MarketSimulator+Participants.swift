@@ -6,6 +6,10 @@ struct SimulatedBook: Sendable {
     let maker: AccountID
     var fair: Int64
     var quotes: [OrderID] = []
+    /// Which of `quotes` are bids (the rest are asks), so the ladder stays two-sided.
+    var bids: Set<OrderID> = []
+    /// The price of each of `quotes`, so new quotes go to prices the ladder does not have yet.
+    var prices: [OrderID: Price] = [:]
 
     init(demo: DemoMarket, maker: AccountID) {
         self.demo = demo
@@ -17,11 +21,12 @@ struct SimulatedBook: Sendable {
 }
 
 extension MarketSimulator {
-    /// Moves the fair value by up to ±0.15 %, with a slight pull back towards the start so a long demo
-    /// stays in a realistic range.
-    mutating func walk(_ index: Int) {
+    /// Moves the fair value by up to ±0.15 % times `volatility`, with a slight pull back towards the start
+    /// so a long demo stays in a realistic range.
+    mutating func walk(_ index: Int, volatility: Int = 1) {
         let fair = markets[index].fair
-        var basisPoints = random.int(in: -15...15)
+        let range = Int64(15 * max(volatility, 1))
+        var basisPoints = random.int(in: -range...range)
         if fair > markets[index].demo.startPrice.units * 3 / 2 { basisPoints -= 3 }
         if fair < markets[index].demo.startPrice.units * 2 / 3 { basisPoints += 3 }
         let moved = fair + fair * basisPoints / 10_000
@@ -38,44 +43,64 @@ extension MarketSimulator {
         // Only quotes from earlier steps are replaced: one placed in this step may not exist by the time
         // its replacement would arrive (a post-only quote that crossed is cancelled).
         let existing = book.quotes.count
+        // The prices each side already shows, so new quotes spread out.
+        var takenBids = Set<Price>()
+        var takenAsks = Set<Price>()
+        for (id, price) in book.prices {
+            if book.bids.contains(id) { takenBids.insert(price) } else { takenAsks.insert(price) }
+        }
         for replaced in 0..<refresh {
             let position = Int(random.int(in: 0...Int64(existing - replaced - 1)))
             let old = markets[index].quotes.remove(at: position)
             quoteOwners[old] = nil
-            let (_, price, volume) = quote(index)
+            let side: Side = markets[index].bids.remove(old) != nil ? .bid : .ask
+            markets[index].prices[old] = nil
+            let (price, volume) = quote(index, side, avoiding: side == .bid ? takenBids : takenAsks)
+            if side == .bid { takenBids.insert(price) } else { takenAsks.insert(price) }
             let id = newID()
             commands.append(
                 .cancelAndReplace(
                     .id(old), account: book.maker,
                     ReplacementRequest(id: id, price: price, volume: .volume(volume), timeInForce: .postOnly)))
-            remember(id, market: index)
+            remember(id, side, price, market: index)
         }
         while markets[index].quotes.count < levels * 2 {
-            let (side, price, volume) = quote(index)
+            let bids = markets[index].bids.count
+            let asks = markets[index].quotes.count - bids
+            let side: Side = bids == asks ? (random.chance(50) ? .bid : .ask) : (bids < asks ? .bid : .ask)
+            let (price, volume) = quote(index, side, avoiding: side == .bid ? takenBids : takenAsks)
+            if side == .bid { takenBids.insert(price) } else { takenAsks.insert(price) }
             let id = newID()
             commands.append(
                 .place(
                     .limit(
                         id, book.maker, book.demo.market.code, side, price: price, volume: volume,
                         timeInForce: .postOnly)))
-            remember(id, market: index)
+            remember(id, side, price, market: index)
         }
     }
 
-    private mutating func remember(_ id: OrderID, market: Int) {
+    private mutating func remember(_ id: OrderID, _ side: Side, _ price: Price, market: Int) {
         markets[market].quotes.append(id)
+        markets[market].prices[id] = price
+        if side == .bid { markets[market].bids.insert(id) }
         quoteOwners[id] = market
     }
 
-    /// A quote on a random side, 1 to `levels` steps of ~0.05 % away from the fair value.
-    private mutating func quote(_ index: Int) -> (Side, Price, Volume) {
+    /// A quote on `side`, between 1 and `levels` steps of ~0.05 % away from the fair value.
+    private mutating func quote(_ index: Int, _ side: Side, avoiding taken: Set<Price>) -> (Price, Volume) {
         let book = markets[index]
-        let side: Side = random.chance(50) ? .bid : .ask
         let step = max(book.ticks.tick(at: Price(units: book.fair)).units, book.fair / 2_000)
-        let distance = step * random.int(in: 1...Int64(levels))
-        let raw = side == .bid ? book.fair - distance : book.fair + distance
-        let price = book.ticks.roundedDown(Price(units: max(raw, 1))) ?? Price(units: book.fair)
-        return (side, price, volume(index, at: price, scale: 1...40))
+        var price = Price(units: book.fair)
+        // Anywhere in the band, preferring a price the side does not show yet, so the book stays deep
+        // even where the tick is coarse.
+        for _ in 0..<10 {
+            let distance = random.int(in: step...(step * Int64(levels)))
+            let raw = side == .bid ? book.fair - distance : book.fair + distance
+            price = book.ticks.roundedDown(Price(units: max(raw, 1))) ?? Price(units: book.fair)
+            if !taken.contains(price) { break }
+        }
+        return (price, volume(index, at: price, scale: 10...400))
     }
 
     /// A volume worth between `scale` × the market's minimum total (at least the minimum itself).

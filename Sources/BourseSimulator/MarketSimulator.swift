@@ -8,13 +8,14 @@ public import BourseCore
 /// back through ``observe(_:)`` so the makers know which of their quotes are still open. The simulator
 /// is deterministic from its seed: the same seed and the same step times give the same commands.
 public struct MarketSimulator: Sendable {
-    /// Quote levels per side for each maker.
-    public var levels = 6
+    /// Quotes per side for each maker: more than the 30 levels a full Upbit order book shows, so the
+    /// demo's books are always full.
+    public var levels = 45
     /// Taker accounts.
     public let takers: [AccountID]
     var random: SeededRandom
     var markets: [SimulatedBook]
-    private var nextOrderID: UInt64
+    var nextOrderID: UInt64
     var quoteOwners: [OrderID: Int] = [:]
 
     /// A simulator over `markets`, with order ids starting at `firstOrderID` and accounts from
@@ -83,14 +84,17 @@ public struct MarketSimulator: Sendable {
     private mutating func forget(_ id: OrderID) {
         guard let market = quoteOwners.removeValue(forKey: id) else { return }
         markets[market].quotes.removeAll { $0 == id }
+        markets[market].bids.remove(id)
+        markets[market].prices[id] = nil
     }
 
     /// The next burst of activity: each market's fair value moves, its maker refreshes part of its
-    /// ladder, and some takers trade.
-    public mutating func step() -> [Command] {
+    /// ladder, and some takers trade. `volatility` multiplies the fair value's move: backfill steps that
+    /// stand for a longer stretch of time move further.
+    public mutating func step(volatility: Int = 1) -> [Command] {
         var commands: [Command] = []
         for index in markets.indices {
-            walk(index)
+            walk(index, volatility: volatility)
             requote(index, into: &commands)
             trade(index, into: &commands)
         }

@@ -7,6 +7,6 @@ struct Bourse: AsyncParsableCommand {
         commandName: "bourse",
         abstract: "A self-hostable, real-time market platform, wire-compatible with Upbit's Open API.",
         version: "0.1.0",
-        subcommands: [DemoCommand.self, IngestCommand.self, JournalCommand.self, BenchCommand.self]
+        subcommands: [ServeCommand.self, DemoCommand.self, IngestCommand.self, JournalCommand.self, BenchCommand.self]
     )
 }

@@ -48,4 +48,28 @@ struct MarketSimulatorTests {
             #expect(trade.price.units > start / 2 && trade.price.units < start * 2, "\(trade.market) at \(trade.price)")
         }
     }
+
+    /// The demo's books look like a live exchange's: both sides at least 30 distinct prices deep (a full
+    /// Upbit order book), every step of the way.
+    @Test func booksStayTwoSidedAndThirtyLevelsDeep() {
+        var simulator = MarketSimulator(seed: 11)
+        var exchange = Exchange(markets: simulator.listedMarkets)
+        let start = Timestamp(milliseconds: 1_767_225_600_000)
+        for command in simulator.fundingCommands() { _ = exchange.handle(command, at: start) }
+        var shallowest = Int.max
+        for step in 1...300 {
+            for command in simulator.step() {
+                simulator.observe(
+                    exchange.handle(command, at: Timestamp(milliseconds: start.milliseconds + Int64(step) * 500)))
+            }
+            guard step > 5 else { continue }
+            for market in simulator.listedMarkets {
+                let engine = exchange.engine(market.code)!
+                let bids = Set(engine.orders(.bid).map(\.price)).count
+                let asks = Set(engine.orders(.ask).map(\.price)).count
+                shallowest = min(shallowest, bids, asks)
+            }
+        }
+        #expect(shallowest >= 30, "a side fell to \(shallowest) price levels")
+    }
 }

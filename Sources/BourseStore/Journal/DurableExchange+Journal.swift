@@ -25,6 +25,9 @@ extension DurableExchange {
                     fail(merged.replies, with: .journalFailed(String(describing: error)))
                     throw error
                 }
+                if let observer {
+                    observer(DurableBatch(results: merged.replies.flatMap(\.1), trades: merged.trades))
+                }
                 for (reply, results) in merged.replies { reply(.success(results)) }
                 let waiter = pipeline.withLock { pipeline in
                     pipeline.inFlightEntries -= merged.entries.count

@@ -14,17 +14,19 @@ extension DurableExchange {
             var commit = PendingCommit()
             // One clock reading per batch: the batch's commands happen "at once", in order.
             let time = clock()
+            var applied: [(@Sendable ([CommandResult]) -> Void, [CommandResult])] = []
             state.withLock { state in
                 var batch = JournalBatch()
                 for submission in submissions {
                     var results: [CommandResult] = []
                     results.reserveCapacity(submission.makes.count)
                     for make in submission.makes {
-                        let entry = state.nextEntry(at: time, make)
+                        let entry = state.nextEntry(at: submission.time ?? time, make)
                         batch.apply(entry, to: &state, events: &events)
                         results.append(CommandResult(entry: entry, events: events))
                     }
                     commit.replies.append((submission.reply, results))
+                    if let callback = submission.applied { applied.append((callback, results)) }
                 }
                 commit.entries = batch.entries
                 commit.trades = batch.trades
@@ -34,6 +36,7 @@ extension DurableExchange {
                     lastSnapshot = state.lastSequence
                 }
             }
+            for (callback, results) in applied { callback(results) }
             enqueue(commit)
         }
         // Graceful stop: a final snapshot, so the next start replays nothing.

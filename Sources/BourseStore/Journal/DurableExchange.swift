@@ -40,6 +40,10 @@ public final class DurableExchange: Sendable {
 
     struct Submission {
         var makes: [MakeCommand]
+        /// The time to stamp instead of the clock's (history replayed into a fresh exchange).
+        var time: Timestamp?
+        /// Called with the results as soon as they are applied, before they are durable.
+        var applied: (@Sendable ([CommandResult]) -> Void)?
         var reply: Reply
     }
 
@@ -66,22 +70,36 @@ public final class DurableExchange: Sendable {
         var snapshotError: String?
     }
 
+    /// What became durable in one group commit, in journal order: what a publisher streams to clients.
+    public struct DurableBatch: Sendable {
+        /// Every command of the commit with its events.
+        public var results: [CommandResult]
+        /// The trades the commit recorded, as the tape numbered them.
+        public var trades: [TradeRecord]
+    }
+
+    /// Called by the journal loop with each commit once it is durable, before its submitters are answered.
+    public typealias DurableObserver = @Sendable (DurableBatch) -> Void
+
     let store: any Store
     let options: Options
     let clock: @Sendable () -> Timestamp
+    let observer: DurableObserver?
     let state: Mutex<ExchangeState>
     let pipeline = Mutex(Pipeline())
 
     /// A writer over `state` (usually from ``recover(store:markets:)``) journaling to `store`; `clock`
-    /// stamps commands (it may go backwards; times never do).
+    /// stamps commands (it may go backwards; times never do). `observer`, if given, sees every durable
+    /// commit in order; it runs on the journal loop, so it should only hand the batch over, not work on it.
     public init(
         state: ExchangeState, store: any Store, options: Options = Options(),
-        clock: @escaping @Sendable () -> Timestamp
+        clock: @escaping @Sendable () -> Timestamp, observer: DurableObserver? = nil
     ) {
         self.state = Mutex(state)
         self.store = store
         self.options = options
         self.clock = clock
+        self.observer = observer
     }
 
     // MARK: - Submitting
@@ -110,11 +128,18 @@ public final class DurableExchange: Sendable {
     ///
     /// For a caller that must keep an order across submissions (a script's lines) and still keep many in
     /// flight; it should bound how many replies it awaits.
-    public func enqueue(_ makes: [@Sendable (OrderID) -> Command], reply: @escaping Reply) {
+    ///
+    /// `time`, if given, stamps the commands instead of the clock (times still never go back): a demo
+    /// backfilling simulated history uses it. `applied`, if given, gets the results as soon as they are
+    /// applied, before they are durable: for steering a simulator, never for answering a client.
+    public func enqueue(
+        _ makes: [@Sendable (OrderID) -> Command], at time: Timestamp? = nil,
+        applied: (@Sendable ([CommandResult]) -> Void)? = nil, reply: @escaping Reply
+    ) {
         let (waiter, refusal) = pipeline.withLock { pipeline -> (CheckedContinuation<Void, Never>?, (any Error)?) in
             if let failure = pipeline.failure { return (nil, failure) }
             if pipeline.stopping { return (nil, DurableExchangeError.stopped) }
-            pipeline.submissions.append(Submission(makes: makes, reply: reply))
+            pipeline.submissions.append(Submission(makes: makes, time: time, applied: applied, reply: reply))
             defer { pipeline.writerWaiter = nil }
             return (pipeline.writerWaiter, nil)
         }
@@ -152,6 +177,9 @@ public final class DurableExchange: Sendable {
     /// Why the last snapshot could not be written, if it failed. A failed snapshot does not stop the
     /// exchange (the journal is durable; only start-up gets slower); the next one tries again.
     public var lastSnapshotError: String? { pipeline.withLock { $0.snapshotError } }
+
+    /// Commands applied in memory whose journal commit is not yet durable (the journal's lag).
+    public var entriesInFlight: Int { pipeline.withLock { $0.inFlightEntries } }
 
     /// Stops taking submissions; ``run()`` returns once everything already submitted is durable.
     public func shutdown() {

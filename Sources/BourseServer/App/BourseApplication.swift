@@ -1,0 +1,59 @@
+import BourseCore
+import BourseStore
+public import Hummingbird
+import HummingbirdWebSocket
+public import Logging
+import NIOCore
+
+/// Builds the HTTP and WebSocket application of `bourse serve`.
+public enum BourseApplication {
+    /// The routes: the quotation API, `/websocket/v1`, `/healthz` and `/metrics`.
+    public static func router(
+        reader: QuotationReader, feed: MarketFeed, metrics: ServerMetrics, configuration: ServerConfiguration
+    ) -> Router<BourseRequestContext> {
+        let router = Router(context: BourseRequestContext.self)
+        router.add(middleware: UpbitFallbackMiddleware(metrics: metrics))
+        router.add(
+            middleware: CORSMiddleware(
+                allowOrigin: .all, allowHeaders: [.accept, .authorization, .contentType, .origin],
+                allowMethods: [.get, .post, .delete, .head, .options]))
+        let limiter = RateLimiter(perSecond: configuration.rateLimitPerSecond)
+        QuotationRoutes(reader: reader, limiter: limiter, metrics: metrics).add(to: router)
+        router.get("/healthz") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: .init(byteBuffer: ByteBuffer(string: #"{"status":"ok"}"#)))
+        }
+        router.get("/metrics") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
+                body: .init(byteBuffer: ByteBuffer(bytes: metrics.render())))
+        }
+        return router
+    }
+
+    /// The WebSocket router (`/websocket/v1`).
+    public static func webSocketRouter(feed: MarketFeed) -> Router<BourseRequestContext> {
+        let router = Router(context: BourseRequestContext.self)
+        StreamRoutes(feed: feed).add(to: router)
+        return router
+    }
+
+    /// The application listening as `configuration` says.
+    public static func make(
+        reader: QuotationReader, feed: MarketFeed, metrics: ServerMetrics, configuration: ServerConfiguration,
+        logger: Logger, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
+        Application(
+            router: router(reader: reader, feed: feed, metrics: metrics, configuration: configuration),
+            server: .http1WebSocketUpgrade(
+                webSocketRouter: webSocketRouter(feed: feed),
+                configuration: .init(
+                    http1: .init(),
+                    ws: .init(maxFrameSize: 1 << 20, autoPing: .disabled))),
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "Bourse"),
+            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
+            logger: logger)
+    }
+}

@@ -1,0 +1,123 @@
+public import BourseCore
+import BourseSimulator
+public import BourseStore
+import Synchronization
+
+/// Keeps the demo markets moving: simulated makers and takers trade through the real engine and ledger.
+///
+/// On a fresh data directory ``backfill(progress:)`` first funds the participants and runs the simulator
+/// fast over the past (see ``BackfillPlan``), journaling everything like live traffic, so candles of every
+/// unit have history. ``run()`` then steps the simulator on a timer until cancelled.
+public final class DemoService: Sendable {
+    let exchange: DurableExchange
+    let options: DemoOptions
+    let clock: @Sendable () -> Timestamp
+    let simulator: Mutex<MarketSimulator>
+
+    /// A demo over `exchange`, whose state must list ``DemoMarket/defaults``.
+    public init(exchange: DurableExchange, options: DemoOptions, clock: @escaping @Sendable () -> Timestamp) {
+        self.exchange = exchange
+        self.options = options
+        self.clock = clock
+        var simulator = MarketSimulator(seed: options.seed)
+        let (isFresh, current, prices, nextID) = exchange.withState { state in
+            (
+                state.lastSequence == 0, state.exchange,
+                Dictionary(
+                    uniqueKeysWithValues: state.marketData.compactMap { data in
+                        data.tape.latest.map { (data.market, $0.price) }
+                    }), state.nextOrderID
+            )
+        }
+        if !isFresh { simulator.resume(from: current, lastPrices: prices, nextOrderID: nextID) }
+        self.simulator = Mutex(simulator)
+    }
+
+    /// The markets the demo lists.
+    public static var markets: [Market] { DemoMarket.defaults.map(\.market) }
+
+    /// Whether the exchange has no history yet (a fresh data directory).
+    public var needsBackfill: Bool { exchange.withState { $0.lastSequence == 0 } }
+
+    /// Funds the participants and simulates `options.backfillDays` of history ending now. `progress` is
+    /// called with (steps done, steps in all) now and then. Needs the exchange running; throws
+    /// `CancellationError` if cancelled (what was journaled so far stays).
+    public func backfill(progress: @Sendable (Int, Int) -> Void) async throws {
+        let funding = simulator.withLock { $0.fundingCommands() }
+        let times = BackfillPlan(days: options.backfillDays).times(endingAt: clock())
+        _ = try await submit(funding, at: times.first)
+        // The simulator sees each step's results as soon as they are applied, so every step reacts to the
+        // last one (deterministic), while durability is only awaited in bulk: many steps share a commit.
+        let journal = JournalWindow(limit: options.backfillWindow)
+        let reportEvery = max(times.count / 100, 1)
+        for (index, time) in times.enumerated() {
+            try Task.checkCancellation()
+            let gap = index + 1 < times.count ? times[index + 1].milliseconds - time.milliseconds : 2_000
+            let commands = simulator.withLock { $0.step(volatility: Self.volatility(forGap: gap)) }
+            if !commands.isEmpty {
+                try await journal.reserve()
+                let results = try await apply(commands, at: time, journal: journal)
+                simulator.withLock { simulator in for result in results { simulator.observe(result.events) } }
+            }
+            if index % reportEvery == 0 { progress(index, times.count) }
+        }
+        try await journal.drain()
+        progress(times.count, times.count)
+    }
+
+    /// How much further the fair value moves in a backfill step standing for `gap` milliseconds than in a
+    /// 2-second one: √(gap / 2 s), as a random walk's spread grows, capped at 8 so far history stays calm.
+    static func volatility(forGap gap: Int64) -> Int {
+        min(max(Int((Double(gap) / 2_000).squareRoot().rounded()), 1), 8)
+    }
+
+    /// Steps the simulator every `options.stepInterval` until cancelled.
+    public func run() async throws {
+        while !Task.isCancelled {
+            do {
+                try await Task.sleep(for: options.stepInterval)
+            } catch {
+                return
+            }
+            let commands = simulator.withLock { $0.step() }
+            let results: [CommandResult]
+            do {
+                results = try await submit(commands, at: nil)
+            } catch DurableExchangeError.stopped {
+                return
+            }
+            simulator.withLock { simulator in for result in results { simulator.observe(result.events) } }
+        }
+    }
+
+    /// Applies `commands` and returns their results once applied; `journal` hears when they are durable.
+    private func apply(
+        _ commands: [Command], at time: Timestamp, journal: JournalWindow
+    ) async throws
+        -> [CommandResult]
+    {
+        let makes: [@Sendable (OrderID) -> Command] = commands.map { command in { _ in command } }
+        let once = OnceContinuation()
+        return try await withCheckedThrowingContinuation { continuation in
+            once.set(continuation)
+            exchange.enqueue(
+                makes, at: time, applied: { once.resume(with: .success($0)) },
+                reply: { result in
+                    switch result {
+                    case .success: journal.release(nil)
+                    case .failure(let error):
+                        journal.release(error)
+                        once.resume(with: .failure(error))
+                    }
+                })
+        }
+    }
+
+    private func submit(_ commands: [Command], at time: Timestamp?) async throws -> [CommandResult] {
+        guard !commands.isEmpty else { return [] }
+        let makes: [@Sendable (OrderID) -> Command] = commands.map { command in { _ in command } }
+        return try await withCheckedThrowingContinuation { continuation in
+            exchange.enqueue(makes, at: time) { continuation.resume(with: $0) }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+public import BourseCore
+import Synchronization
+
+/// Upbit's rate-limit groups (reference §5.3), spelled as the `Remaining-Req` header shows them.
+public enum RateLimitGroup: String, Sendable, CaseIterable {
+    /// `market/all`.
+    case market
+    /// `ticker`, `ticker/all`.
+    case ticker
+    /// `orderbook`, `orderbook/instruments`.
+    case orderbook
+    /// `trades/ticks` (Upbit's header says `crix-trades`).
+    case trades = "crix-trades"
+    /// Candles (Upbit's header says `candles`).
+    case candles
+    /// Everything else.
+    case `default`
+}
+
+/// Counts requests per client and group in one-second windows, as Upbit does, with a configurable limit.
+///
+/// Generous by default: a self-hosted server has no reason to throttle its own bots at Upbit's 10/s.
+public final class RateLimiter: Sendable {
+    /// The verdict on one request.
+    public struct Decision: Sendable {
+        /// Whether it may proceed.
+        public var allowed: Bool
+        /// Requests still allowed in this second after this one (`sec=` of `Remaining-Req`).
+        public var remaining: Int
+        /// The per-second limit (`min=` shows 60 times it, as Upbit's constant did).
+        public var limit: Int
+    }
+
+    struct Key: Hashable {
+        var client: String
+        var group: RateLimitGroup
+    }
+
+    struct Window {
+        var second: Int64
+        var count: Int
+    }
+
+    /// Requests per second per client and group; zero turns limiting off.
+    public let perSecond: Int
+    private let windows = Mutex<[Key: Window]>([:])
+
+    /// A limiter allowing `perSecond` requests per second per client and group (0 = unlimited).
+    public init(perSecond: Int) {
+        self.perSecond = perSecond
+    }
+
+    /// Counts one request of `client` in `group` at `time`.
+    public func check(_ client: String, group: RateLimitGroup, at time: Timestamp) -> Decision {
+        guard perSecond > 0 else { return Decision(allowed: true, remaining: 999_999, limit: 999_999) }
+        let second = time.milliseconds / 1_000
+        let count = windows.withLock { windows -> Int in
+            if windows.count > 100_000 { windows = windows.filter { $0.value.second >= second } }
+            let key = Key(client: client, group: group)
+            var window = windows[key] ?? Window(second: second, count: 0)
+            if window.second != second { window = Window(second: second, count: 0) }
+            window.count += 1
+            windows[key] = window
+            return window.count
+        }
+        return Decision(allowed: count <= perSecond, remaining: max(perSecond - count, 0), limit: perSecond)
+    }
+}

@@ -1,0 +1,34 @@
+import BourseWire
+import HTTPTypes
+import Hummingbird
+
+/// Counts and times every request, and turns what the routes did not answer (an unknown path, a wrong
+/// method) into Upbit's JSON error with `Remaining-Req`, so even a mistyped URL gets the API's own shape.
+struct UpbitFallbackMiddleware: RouterMiddleware {
+    typealias Context = BourseRequestContext
+    let metrics: ServerMetrics
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        let start = ContinuousClock.now
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch let error as any HTTPResponseError {
+            let status = error.status
+            response = UpbitResponse.json(
+                QuotationJSON.error(
+                    status: status.code, message: status == .notFound ? "Not found" : status.reasonPhrase),
+                status: status, group: .default,
+                decision: RateLimiter.Decision(allowed: true, remaining: 0, limit: 0))
+        }
+        if response.headers[UpbitResponse.remainingReq] == nil {
+            response.headers[UpbitResponse.remainingReq] = "group=default; min=1800; sec=29"
+        }
+        metrics.requests.increment()
+        if response.status.code >= 400 { metrics.failedRequests.increment() }
+        metrics.requestDuration.record(ContinuousClock.now - start)
+        return response
+    }
+}

@@ -1,0 +1,159 @@
+import BourseCore
+import BourseWire
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// The REST quotation API (reference §2): `market/all`, `ticker`, `ticker/all`, `orderbook`,
+/// `orderbook/instruments`, `trades/ticks` and candles of every unit.
+struct QuotationRoutes: Sendable {
+    let reader: QuotationReader
+    let limiter: RateLimiter
+    let metrics: ServerMetrics
+    /// Largest request body read for parameters.
+    static let maximumBodyBytes = 1 << 20
+
+    func add(to router: Router<BourseRequestContext>) {
+        route(router, "/v1/market/all", .market) { parameters in
+            let details = try parameters.boolean("is_details", "isDetails") ?? false
+            return QuotationJSON.markets(reader.markets(), details: details)
+        }
+        route(router, "/v1/ticker", .ticker) { parameters in
+            QuotationJSON.tickers(reader.tickers(try reader.resolve(parameters.list("markets"))))
+        }
+        route(router, "/v1/ticker/all", .ticker) { parameters in
+            let quotes = parameters.list("quote_currencies")
+            guard !quotes.isEmpty else { throw QuotationError.missingParameter }
+            return QuotationJSON.tickers(try reader.tickers(quotedIn: quotes))
+        }
+        route(router, "/v1/orderbook", .orderbook) { parameters in
+            let codes = try reader.resolve(parameters.list("markets"))
+            let depth = try parameters.integer("count") ?? OrderBookSnapshot.maximumDepth
+            guard depth >= 1 else { throw QuotationError.invalidParameter }
+            var level = Price.zero
+            if let text = parameters.first("level"), !text.isEmpty {
+                guard let parsed = try? Price(parsing: text), parsed.units >= 0 else {
+                    throw QuotationError.invalidParameter
+                }
+                level = parsed
+            }
+            return QuotationJSON.orderBooks(reader.orderBooks(codes, level: level, depth: min(depth, 30)))
+        }
+        route(router, "/v1/orderbook/instruments", .orderbook) { parameters in
+            QuotationJSON.instruments(reader.instruments(try reader.resolve(parameters.list("markets"))))
+        }
+        route(router, "/v1/orderbook/supported_levels", .orderbook) { parameters in
+            QuotationJSON.instruments(reader.instruments(try reader.resolve(parameters.list("markets"))))
+        }
+        route(router, "/v1/trades/ticks", .trades) { parameters in try await trades(parameters) }
+        route(router, "/v1/candles/seconds", .candles) { parameters in
+            try await candles(parameters, unit: .second)
+        }
+        router.get("/v1/candles/minutes/:unit") { request, context in
+            await respond(request, context, .candles) { parameters in
+                guard let minutes = context.parameters.get("unit", as: Int.self),
+                    let unit = CandleUnit(minutes: minutes)
+                else { throw QuotationError.invalidParameter }
+                return try await candles(parameters, unit: unit)
+            }
+        }
+        for (path, unit) in [("days", CandleUnit.day), ("weeks", .week), ("months", .month), ("years", .year)] {
+            route(router, "/v1/candles/\(path)", .candles) { parameters in
+                try await candles(parameters, unit: unit)
+            }
+        }
+    }
+
+    // MARK: - Endpoints
+
+    private func candles(_ parameters: RequestParameters, unit: CandleUnit) async throws -> [UInt8] {
+        let code = try reader.resolve([try parameters.required("market")])[0]
+        let count = try parameters.integer("count") ?? 1
+        guard (1...CandleSeries.maximumQueryCount).contains(count) else { throw QuotationError.invalidParameter }
+        var to: Timestamp?
+        if let text = parameters.first("to"), !text.isEmpty {
+            do { to = try UpbitTimeParser.timestamp(text) } catch { throw QuotationError.invalidParameter }
+        }
+        var converting = false
+        if unit == .day, let currency = parameters.first("converting_price_unit"), !currency.isEmpty {
+            guard currency.uppercased() == "KRW" else { throw QuotationError.invalidParameter }
+            converting = true
+        }
+        let candles = try await reader.candles(code, unit: unit, before: to, count: count)
+        return QuotationJSON.candles(candles, market: code, unit: unit, convertingPriceUnit: converting)
+    }
+
+    private func trades(_ parameters: RequestParameters) async throws -> [UInt8] {
+        let code = try reader.resolve([try parameters.required("market")])[0]
+        let count = try parameters.integer("count") ?? 1
+        guard (1...TradeTape.maximumQueryCount).contains(count) else { throw QuotationError.invalidParameter }
+        let daysAgo = try parameters.integer("days_ago") ?? 0
+        guard (0...TradeTape.maximumDaysAgo).contains(daysAgo) else { throw QuotationError.invalidParameter }
+        var cursor: Int64?
+        if let text = parameters.first("cursor"), !text.isEmpty {
+            guard let value = Int64(text) else { throw QuotationError.typeMismatch }
+            cursor = value
+        }
+        let today = UTCCalendar.day(of: reader.now())
+        let dayStart = UTCCalendar.start(ofDay: today - Int64(daysAgo)).milliseconds
+        var until = dayStart + UTCCalendar.millisecondsPerDay
+        if let text = parameters.first("to"), !text.isEmpty {
+            guard let second = try? UpbitTimeParser.secondOfDay(text) else { throw QuotationError.invalidParameter }
+            // `to` is a time of day; trades up to the end of that second count.
+            until = min(until, dayStart + (second + 1) * 1_000)
+        }
+        let trades = try await reader.trades(
+            code, from: Timestamp(milliseconds: dayStart), until: Timestamp(milliseconds: until), cursor: cursor,
+            count: count)
+        return QuotationJSON.trades(trades)
+    }
+
+    // MARK: - Plumbing
+
+    private func route(
+        _ router: Router<BourseRequestContext>, _ path: RouterPath, _ group: RateLimitGroup,
+        _ handler: @escaping @Sendable (RequestParameters) async throws -> [UInt8]
+    ) {
+        router.get(path) { request, context in await respond(request, context, group, handler) }
+    }
+
+    /// Rate limit, parameters (query and body), the handler, errors in Upbit's shape, `Remaining-Req`.
+    private func respond(
+        _ request: Request, _ context: BourseRequestContext, _ group: RateLimitGroup,
+        _ handler: (RequestParameters) async throws -> [UInt8]
+    ) async -> Response {
+        let decision = limiter.check(context.clientKey, group: group, at: reader.now())
+        guard decision.allowed else {
+            metrics.throttledRequests.increment()
+            return UpbitResponse.tooManyRequests(group: group, decision: decision)
+        }
+        do {
+            let parameters = try await Self.parameters(of: request)
+            return UpbitResponse.json(try await handler(parameters), group: group, decision: decision)
+        } catch let error as QuotationError {
+            return UpbitResponse.error(error, group: group, decision: decision)
+        } catch {
+            context.logger.error("quotation request failed", metadata: ["error": "\(error)"])
+            return UpbitResponse.json(
+                QuotationJSON.error(status: 500, message: "Internal server error"), status: .internalServerError,
+                group: group, decision: decision)
+        }
+    }
+
+    /// The query string's parameters, then the body's (form-encoded or JSON).
+    static func parameters(of request: Request) async throws -> RequestParameters {
+        var parameters = RequestParameters()
+        if let query = request.uri.query { try parameters.add(form: Array(query.utf8)) }
+        var request = request
+        let body = try await request.collectBody(upTo: maximumBodyBytes)
+        guard body.readableBytes > 0 else { return parameters }
+        let bytes = Array(body.readableBytesView)
+        let type = request.headers[.contentType]?.lowercased() ?? ""
+        if type.contains("json") || bytes.first == UInt8(ascii: "{") {
+            try parameters.add(json: bytes)
+        } else {
+            try parameters.add(form: bytes)
+        }
+        return parameters
+    }
+}

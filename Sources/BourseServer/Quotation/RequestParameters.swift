@@ -1,0 +1,150 @@
+import BourseWire
+
+/// A request's parameters, in the order the client sent them: the query string, then the body (form or
+/// JSON), merged (reference §1: pyupbit sends GET parameters in a form body, DELETE parameters as JSON).
+///
+/// `+` decodes to a space and `%XX` to its byte; `name[]` is the same parameter as `name`; a list can come
+/// as repeated keys or comma-joined.
+public struct RequestParameters: Sendable, Hashable {
+    /// One name and value.
+    public struct Pair: Sendable, Hashable {
+        /// The name, without a trailing `[]`.
+        public var name: String
+        /// The decoded value.
+        public var value: String
+    }
+
+    /// Every parameter in order.
+    public private(set) var pairs: [Pair] = []
+
+    /// No parameters.
+    public init() {}
+
+    /// Parses a query string or form body (`a=1&b=2`).
+    public init(form text: some Collection<UInt8>) throws(QuotationError) {
+        try add(form: text)
+    }
+
+    /// Adds the parameters of a query string or form body.
+    public mutating func add(form text: some Collection<UInt8>) throws(QuotationError) {
+        for field in text.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+            let parts = field.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
+            let name = try Self.decode(parts[0])
+            let value = parts.count > 1 ? try Self.decode(parts[1]) : ""
+            append(name: name, value: value)
+        }
+    }
+
+    /// Adds the members of a JSON object body (arrays become repeated values).
+    public mutating func add(json bytes: some Collection<UInt8>) throws(QuotationError) {
+        let value: JSONValue
+        do { value = try JSONValue(parsing: bytes) } catch { throw .invalidParameter }
+        guard let members = value.members else { throw .invalidParameter }
+        for member in members {
+            switch member.value {
+            case .array(let items):
+                for item in items { if let text = Self.text(item) { append(name: member.key, value: text) } }
+            default:
+                if let text = Self.text(member.value) { append(name: member.key, value: text) }
+            }
+        }
+    }
+
+    private static func text(_ value: JSONValue) -> String? {
+        switch value {
+        case .string(let text): text
+        case .number(let text): text
+        case .bool(let flag): flag ? "true" : "false"
+        default: nil
+        }
+    }
+
+    private mutating func append(name: String, value: String) {
+        let name = name.hasSuffix("[]") ? String(name.dropLast(2)) : name
+        pairs.append(Pair(name: name, value: value))
+    }
+
+    // MARK: - Reading
+
+    /// The first value of the first of `names` present.
+    public func first(_ names: String...) -> String? {
+        for name in names { if let pair = pairs.first(where: { $0.name == name }) { return pair.value } }
+        return nil
+    }
+
+    /// Every value of `name`, repeated keys and comma-joined lists alike, empty items dropped.
+    public func list(_ name: String) -> [String] {
+        pairs.filter { $0.name == name }.flatMap { $0.value.split(separator: ",").map(String.init) }
+            .map { $0.trimmingSpaces }.filter { !$0.isEmpty }
+    }
+
+    /// A required value (present and not empty).
+    public func required(_ names: String...) throws(QuotationError) -> String {
+        for name in names {
+            if let pair = pairs.first(where: { $0.name == name }), !pair.value.isEmpty { return pair.value }
+        }
+        throw .missingParameter
+    }
+
+    /// An optional integer; a value that is not one is a type mismatch.
+    public func integer(_ name: String) throws(QuotationError) -> Int? {
+        guard let text = first(name), !text.isEmpty else { return nil }
+        guard let value = Int(text.trimmingSpaces) else { throw .typeMismatch }
+        return value
+    }
+
+    /// An optional boolean (`true`/`false`, any case).
+    public func boolean(_ names: String...) throws(QuotationError) -> Bool? {
+        for name in names {
+            guard let text = first(name) else { continue }
+            switch text.lowercased() {
+            case "true": return true
+            case "false": return false
+            default: throw .typeMismatch
+            }
+        }
+        return nil
+    }
+
+    // MARK: - Decoding
+
+    private static func decode(_ bytes: some Collection<UInt8>) throws(QuotationError) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "+") {
+                out.append(UInt8(ascii: " "))
+            } else if byte == UInt8(ascii: "%") {
+                let first = bytes.index(after: index)
+                guard first != bytes.endIndex, bytes.index(after: first) != bytes.endIndex,
+                    let high = hexValue(bytes[first]), let low = hexValue(bytes[bytes.index(after: first)])
+                else { throw .invalidParameter }
+                out.append(high << 4 | low)
+                index = bytes.index(after: first)
+            } else {
+                out.append(byte)
+            }
+            index = bytes.index(after: index)
+        }
+        guard let text = String(validating: out, as: UTF8.self) else { throw .invalidParameter }
+        return text
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
+
+extension StringProtocol {
+    /// Without leading and trailing spaces.
+    var trimmingSpaces: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}

@@ -1,0 +1,169 @@
+import BourseCore
+import BourseWire
+import NIOCore
+
+// Subscription requests, SNAPSHOT messages, keepalive and idle timeouts.
+extension MarketFeed {
+    func subscribe(_ connection: StreamConnection, _ request: SubscriptionRequest, in state: inout FeedState) {
+        guard connection.state.withLock({ $0.closed == nil && !$0.finished }) else { return }
+        var entry = state.connections[connection.id] ?? FeedState.Entry(connection: connection)
+        switch request {
+        case .listSubscriptions(let ticket, let format):
+            if let format, format != entry.format {
+                state.unregister(entry)
+                entry.format = format
+                register(&entry, in: &state)
+            }
+            state.connections[connection.id] = entry
+            connection.state.withLock { $0.format = entry.format }
+            let reply = SubscriptionReply.listReply(
+                ticket: ticket, subscriptions: entry.subscriptions, abbreviated: entry.format.abbreviatesKeys)
+            deliver(reply, to: connection, format: entry.format)
+        case .subscribe(_, let format, let subscriptions):
+            if let unknown = subscriptions.first(where: { state.markets[$0.market] == nil }) {
+                // A code that is not listed is a bad parameter; the current set stays.
+                let error = SubscriptionError.invalidParameter(
+                    "The code \"\(unknown.market)\" is not a listed market.")
+                var buffer = ByteBuffer()
+                buffer.writeBytes(SubscriptionReply.errorFrame(error))
+                if connection.enqueue(buffer) { metrics.messagesSent.increment() }
+                return
+            }
+            // Upbit semantics: a new request replaces the whole set (and the format).
+            state.unregister(entry)
+            entry.format = format
+            entry.subscriptions = subscriptions
+            connection.state.withLock { $0.format = format }
+            sendSnapshots(of: subscriptions, to: connection, format: format, in: &state)
+            register(&entry, in: &state)
+            state.connections[connection.id] = entry
+        }
+    }
+
+    /// Adds the realtime topics of `entry`'s subscriptions to the index.
+    private func register(_ entry: inout FeedState.Entry, in state: inout FeedState) {
+        entry.topics = entry.subscriptions.filter(\.realtime).compactMap { topic(for: $0, in: state) }
+        let subscriber = FeedState.Subscriber(connection: entry.connection, format: entry.format)
+        for topic in entry.topics { state.subscribers[topic, default: [:]][entry.connection.id] = subscriber }
+    }
+
+    /// The topic of a subscription, or `nil` when it can have no data (an unknown market, or a grouping
+    /// level the market does not support: Upbit sends nothing then).
+    func topic(for subscription: StreamSubscription, in state: FeedState) -> StreamTopic? {
+        guard let feed = state.markets[subscription.market] else { return nil }
+        guard subscription.kind == .orderBook else {
+            return StreamTopic(kind: subscription.kind, market: subscription.market)
+        }
+        var level = Price.zero
+        if let text = subscription.level {
+            guard let parsed = try? Price(parsing: text) else { return nil }
+            if parsed != .zero {
+                let reference = feed.bestBid?.price ?? feed.bestAsk?.price ?? feed.data.tape.latest?.price
+                let instrument = OrderBookInstrument(market: feed.market, referencePrice: reference)
+                guard instrument.supportedLevels.contains(parsed) else { return nil }
+            }
+            level = parsed
+        }
+        let depth = subscription.depth > 0 ? subscription.depth : OrderBookSnapshot.maximumDepth
+        return StreamTopic(kind: .orderBook, market: subscription.market, depth: depth, level: level)
+    }
+
+    private func sendSnapshots(
+        of subscriptions: [StreamSubscription], to connection: StreamConnection, format: StreamFormat,
+        in state: inout FeedState
+    ) {
+        let now = clock()
+        let wanted = subscriptions.filter(\.snapshot)
+        let bookMarkets = wanted.filter { $0.kind == .orderBook || $0.kind == .trade }.map(\.market)
+        let books = Dictionary(
+            readBooks(bookMarkets, in: state).map { ($0.0, ($0.1, $0.2)) }, uniquingKeysWith: { first, _ in first })
+        // Trade messages carry the best levels, which are only kept up to date for watched markets.
+        for (market, (asks, bids)) in books {
+            state.markets[market]?.bestAsk = asks.first.map(OrderBookLevel.init)
+            state.markets[market]?.bestBid = bids.first.map(OrderBookLevel.init)
+        }
+        for subscription in wanted {
+            guard let topic = topic(for: subscription, in: state), let feed = state.markets[topic.market] else {
+                continue
+            }
+            let bytes: [UInt8]?
+            let keys: KeyStyle = format.abbreviatesKeys ? .abbreviated : .full
+            switch topic.kind {
+            case .ticker:
+                bytes = feed.data.ticker.snapshot(at: now).map {
+                    StreamJSON.ticker($0, market: feed.market, keys: keys, stream: .snapshot)
+                }
+            case .trade:
+                bytes = feed.data.tape.latest.map {
+                    StreamJSON.trade($0, bestAsk: feed.bestAsk, bestBid: feed.bestBid, keys: keys, stream: .snapshot)
+                }
+            case .orderBook:
+                let (asks, bids) = books[topic.market] ?? ([], [])
+                let book = OrderBookSnapshot(
+                    market: topic.market, asks: asks, bids: bids, level: topic.level, depth: topic.depth,
+                    timestamp: now)
+                bytes = StreamJSON.orderBook(book, keys: keys, stream: .snapshot)
+            case .candle(let unit):
+                bytes = feed.data.series(unit).latest.map {
+                    StreamJSON.candle($0, market: topic.market, unit: unit, keys: keys, stream: .snapshot)
+                }
+            }
+            if let bytes { deliver(bytes, to: connection, format: format) }
+        }
+    }
+
+    /// Queues one message for one connection, in its format.
+    func deliver(_ body: [UInt8], to connection: StreamConnection, format: StreamFormat) {
+        let bytes = format.isList ? StreamJSON.listed(body) : body
+        if connection.enqueue(ByteBuffer(bytes: bytes)) { metrics.messagesSent.increment() }
+    }
+
+    func keepalive(_ connection: StreamConnection, in state: inout FeedState) {
+        deliver(StreamJSON.statusUp, to: connection, format: .default)
+        var entry = state.connections[connection.id] ?? FeedState.Entry(connection: connection)
+        entry.keepaliveDue = Timestamp(milliseconds: clock().milliseconds + options.keepaliveInterval.milliseconds)
+        state.connections[connection.id] = entry
+    }
+
+    /// Once a second: pushes changed candles, repeats `{"status":"UP"}` for clients that sent `PING`, and
+    /// closes idle connections.
+    func tick(_ now: Timestamp, in state: inout FeedState) {
+        for code in Array(state.markets.keys) {
+            guard let feed = state.markets[code], !feed.changedCandles.isEmpty else { continue }
+            state.markets[code]?.changedCandles.removeAll()
+            for unit in feed.changedCandles {
+                let topic = StreamTopic(kind: .candle(unit), market: code)
+                guard state.hasSubscribers(topic), let candle = feed.data.series(unit).latest else { continue }
+                send(topic, stream: .realtime, in: &state) { keys, stream in
+                    StreamJSON.candle(candle, market: code, unit: unit, keys: keys, stream: stream)
+                }
+            }
+        }
+        let idle = options.idleTimeout.milliseconds
+        for (id, entry) in state.connections {
+            if let due = entry.keepaliveDue, due <= now {
+                deliver(StreamJSON.statusUp, to: entry.connection, format: .default)
+                state.connections[id]?.keepaliveDue = Timestamp(
+                    milliseconds: now.milliseconds + options.keepaliveInterval.milliseconds)
+            }
+            let (lastInbound, sent) = entry.connection.state.withLock { ($0.lastActivity, $0.sentCount) }
+            if sent != entry.lastSentCount {
+                state.connections[id]?.lastSentCount = sent
+                state.connections[id]?.quietSince = now
+            }
+            let lastOutbound = state.connections[id]?.quietSince ?? lastInbound
+            if now.milliseconds - max(lastInbound, lastOutbound).milliseconds > idle {
+                entry.connection.close(.idle)
+                state.remove(entry.connection)
+            }
+        }
+    }
+}
+
+extension Duration {
+    /// Whole milliseconds.
+    var milliseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000 + attoseconds / 1_000_000_000_000_000
+    }
+}

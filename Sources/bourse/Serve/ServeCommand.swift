@@ -1,0 +1,108 @@
+import ArgumentParser
+import BourseCore
+import BourseServer
+import BourseSimulator
+import BourseStore
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// `bourse serve`: the exchange server with its demo market.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the exchange server: Upbit's quotation REST API and WebSocket, with a live demo market.",
+        discussion: """
+            Listens on http://HOST:PORT: the REST API under /v1, the WebSocket at /websocket/v1, /healthz \
+            and Prometheus metrics at /metrics. Data lives in SQLite under --data-dir unless --store says \
+            otherwise. A fresh data directory first gets two years of simulated history (a progress bar \
+            shows it), then the simulator keeps trading live. SIGINT or SIGTERM stops it gracefully: \
+            connections get a close frame, everything acknowledged is journaled and a snapshot is written.
+
+            Every option can also come from the environment: BOURSE_HOST, BOURSE_PORT, BOURSE_DATA_DIR, \
+            BOURSE_POSTGRES_URL, BOURSE_SEED, BOURSE_RATE_LIMIT, BOURSE_LOG_LEVEL.
+            """
+    )
+
+    @Option(help: "Address to listen on (default: $BOURSE_HOST or 127.0.0.1; 0.0.0.0 for every interface).")
+    var host: String?
+
+    @Option(help: "Port to listen on (default: $BOURSE_PORT or 8080; 0 picks a free port).")
+    var port: Int?
+
+    @OptionGroup var storage: StoreOptions
+
+    @Option(help: "Seed of the demo simulator: the same seed gives the same market (default: $BOURSE_SEED or 1).")
+    var seed: UInt64?
+
+    @Option(help: "Days of history a fresh data directory gets before the server listens.")
+    var backfillDays = 730
+
+    @Flag(help: "List the markets but do not simulate trading.")
+    var noDemo = false
+
+    @Option(
+        help:
+            "REST requests per second per client address and rate-limit group; 0 turns limiting off (default: $BOURSE_RATE_LIMIT or 1000)."
+    )
+    var rateLimit: Int?
+
+    @Option(
+        help: "Log level: trace, debug, info, notice, warning, error or critical (default: $BOURSE_LOG_LEVEL or info).")
+    var logLevel: String?
+
+    func validate() throws {
+        if let port = resolvedPort, !(0...65_535).contains(port) {
+            throw ValidationError("--port must be between 0 and 65535.")
+        }
+        if resolvedPort == nil { throw ValidationError("BOURSE_PORT must be a number.") }
+        guard resolvedLogLevel != nil else {
+            throw ValidationError(
+                "Unknown log level '\(logLevel ?? environment["BOURSE_LOG_LEVEL"] ?? "")'; use one of: "
+                    + Logger.Level.allCases.map(\.rawValue).joined(separator: ", ") + ".")
+        }
+        guard let rate = resolvedRateLimit, rate >= 0 else {
+            throw ValidationError("--rate-limit must be a number ≥ 0.")
+        }
+        guard resolvedSeed != nil else { throw ValidationError("BOURSE_SEED must be a non-negative number.") }
+        guard backfillDays >= 0 else { throw ValidationError("--backfill-days must be ≥ 0.") }
+    }
+
+    func run() async throws {
+        let level = resolvedLogLevel ?? .info
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        var configuration = ServerConfiguration()
+        configuration.host = host ?? environment["BOURSE_HOST"] ?? configuration.host
+        configuration.port = resolvedPort ?? configuration.port
+        configuration.rateLimitPerSecond = resolvedRateLimit ?? configuration.rateLimitPerSecond
+        var demo = DemoOptions()
+        demo.seed = resolvedSeed ?? demo.seed
+        demo.backfillDays = backfillDays
+        try await storage.withStore { store in
+            try await ServerRun(
+                configuration: configuration, demo: noDemo ? nil : demo, storeSummary: storage.summary
+            ).run(store: store)
+        }
+    }
+
+    private var environment: [String: String] { ProcessInfo.processInfo.environment }
+    private var resolvedPort: Int? {
+        if let port { return port }
+        return environment["BOURSE_PORT"].map { Int($0) } ?? 8_080
+    }
+    private var resolvedSeed: UInt64? {
+        if let seed { return seed }
+        return environment["BOURSE_SEED"].map { UInt64($0) } ?? 1
+    }
+    private var resolvedRateLimit: Int? {
+        if let rateLimit { return rateLimit }
+        return environment["BOURSE_RATE_LIMIT"].map { Int($0) } ?? 1_000
+    }
+    private var resolvedLogLevel: Logger.Level? {
+        Logger.Level(rawValue: (logLevel ?? environment["BOURSE_LOG_LEVEL"] ?? "info").lowercased())
+    }
+}

@@ -1,0 +1,98 @@
+import BourseCore
+import BourseServer
+import BourseSimulator
+import BourseStore
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// Wires one `bourse serve` run: recovery, the single writer, the stream feed, the demo and HTTP, as
+/// services that start in that order and stop in the reverse one.
+struct ServerRun {
+    let configuration: ServerConfiguration
+    /// The demo's options, or nil for `--no-demo`.
+    let demo: DemoOptions?
+    let storeSummary: String
+
+    func run(store: any Store) async throws {
+        let logger = Logger(label: "bourse")
+        let started = ContinuousClock.now
+        let (state, report) = try await DurableExchange.recover(from: store, markets: DemoService.markets)
+        if let unreadable = report.unreadableSnapshot {
+            logger.warning("snapshot unreadable (\(unreadable)); replayed the whole journal instead")
+        }
+        Progress.line(
+            "bourse: data in \(storeSummary); recovered sequence \(report.lastSequence) "
+                + "(snapshot \(report.snapshotSequence.map(String.init) ?? "none"), "
+                + "replayed \(report.replayedEntries)) in \(Self.format(ContinuousClock.now - started))")
+        let metrics = ServerMetrics()
+        let feed = MarketFeed(
+            state: state, options: configuration.streams, metrics: metrics, clock: WallClock.now)
+        let exchange = DurableExchange(state: state, store: store, clock: WallClock.now, observer: feed.observer)
+        feed.attach(exchange)
+        let reader = QuotationReader(exchange: exchange, store: store, clock: WallClock.now)
+        let listening = Gate()
+        let host = configuration.host
+        let application = BourseApplication.make(
+            reader: reader, feed: feed, metrics: metrics, configuration: configuration, logger: logger,
+            onServerRunning: { port in
+                Progress.line(
+                    "bourse: listening on http://\(Self.urlHost(host)):\(port) "
+                        + "(REST /v1, WebSocket ws://\(Self.urlHost(host)):\(port)/websocket/v1, /metrics, /healthz)")
+            })
+        var services: [any Service] = [
+            ExchangeService(exchange),
+            TaskService("feed") { await feed.run() },
+        ]
+        if let demo {
+            let demoService = DemoService(exchange: exchange, options: demo, clock: WallClock.now)
+            services.append(DemoRunner(demo: demoService, days: demo.backfillDays, ready: listening))
+        } else {
+            listening.open()
+        }
+        services.append(GatedService(application, after: listening))
+        let group = ServiceGroup(
+            configuration: .init(
+                services: services.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger))
+        try await group.run()
+        Progress.line(
+            "bourse: stopped; journal at sequence \(exchange.withState { $0.lastSequence }), snapshot written")
+    }
+
+    /// `host` as it goes in a URL (IPv6 addresses in brackets).
+    static func urlHost(_ host: String) -> String { host.contains(":") ? "[\(host)]" : host }
+
+    static func format(_ duration: Duration) -> String {
+        let milliseconds = duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000
+        return milliseconds < 10_000 ? "\(milliseconds) ms" : "\(milliseconds / 1_000) s"
+    }
+}
+
+/// The demo as a service: backfills a fresh data directory (with a progress bar), opens `ready`, then
+/// steps the simulator live until shutdown.
+struct DemoRunner: Service {
+    let demo: DemoService
+    let days: Int
+    let ready: Gate
+
+    func run() async throws {
+        defer { ready.open() }
+        try await cancelWhenGracefulShutdown {
+            if demo.needsBackfill && days > 0 {
+                let bar = ProgressBar(title: "bourse: backfilling \(days) days of demo history")
+                let started = ContinuousClock.now
+                do {
+                    try await demo.backfill { done, total in bar.update(done, of: total) }
+                } catch is CancellationError {
+                    bar.finish("stopped")
+                    return
+                }
+                bar.finish("done in \(ServerRun.format(ContinuousClock.now - started))")
+            }
+            ready.open()
+            try await demo.run()
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import BourseCore
+import BourseServer
+import BourseSimulator
+import BourseStore
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+
+/// A whole server in the test process: an in-memory store, the single writer, the stream feed and the
+/// routes, with the demo simulator's participants trading for a few steps so every view has data.
+struct ServerHarness {
+    let exchange: DurableExchange
+    let feed: MarketFeed
+    let reader: QuotationReader
+    let metrics: ServerMetrics
+    let configuration: ServerConfiguration
+
+    /// The routes of `bourse serve`.
+    var router: Router<BourseRequestContext> {
+        BourseApplication.router(reader: reader, feed: feed, metrics: metrics, configuration: configuration)
+    }
+
+    /// The application on a free loopback port.
+    var application: some ApplicationProtocol {
+        var configuration = configuration
+        configuration.port = 0
+        return BourseApplication.make(
+            reader: reader, feed: feed, metrics: metrics, configuration: configuration,
+            logger: Logger(label: "test"))
+    }
+
+    /// Runs `body` against a fresh server that has traded `steps` simulator steps.
+    static func with<Result: Sendable>(
+        steps: Int = 20, configure: (inout ServerConfiguration) -> Void = { _ in },
+        _ body: @Sendable (ServerHarness) async throws -> Result
+    ) async throws -> Result {
+        var configuration = ServerConfiguration()
+        configuration.rateLimitPerSecond = 0
+        configure(&configuration)
+        let store = InMemoryStore()
+        let (state, _) = try await DurableExchange.recover(from: store, markets: DemoService.markets)
+        let metrics = ServerMetrics()
+        let clock: @Sendable () -> Timestamp = {
+            Timestamp(milliseconds: Int64(Date().timeIntervalSince1970 * 1_000))
+        }
+        let feed = MarketFeed(state: state, options: configuration.streams, metrics: metrics, clock: clock)
+        let exchange = DurableExchange(state: state, store: store, clock: clock, observer: feed.observer)
+        feed.attach(exchange)
+        let harness = ServerHarness(
+            exchange: exchange, feed: feed, reader: QuotationReader(exchange: exchange, store: store, clock: clock),
+            metrics: metrics, configuration: configuration)
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await exchange.run() }
+            group.addTask { await feed.run() }
+            defer {
+                feed.shutdown()
+                exchange.shutdown()
+            }
+            var simulator = MarketSimulator(seed: 5)
+            _ = try await harness.submit(simulator.fundingCommands())
+            for _ in 0..<steps { try await harness.step(&simulator) }
+            return try await body(harness)
+        }
+    }
+
+    /// Applies `commands` durably and returns their results.
+    func submit(_ commands: [Command]) async throws -> [CommandResult] {
+        let makes: [@Sendable (OrderID) -> Command] = commands.map { command in { _ in command } }
+        return try await withCheckedThrowingContinuation { continuation in
+            exchange.enqueue(makes) { continuation.resume(with: $0) }
+        }
+    }
+
+    /// One simulator step through the exchange.
+    func step(_ simulator: inout MarketSimulator) async throws {
+        let results = try await submit(simulator.step())
+        for result in results { simulator.observe(result.events) }
+    }
+
+    /// A 10,000 KRW market buy on KRW-BTC by one of the demo's (funded) takers: trades against the asks.
+    func tradeBTC() async throws -> [CommandResult] {
+        let next = exchange.withState { $0.nextOrderID }
+        let taker = MarketSimulator(seed: 5).takers[0]
+        return try await submit([
+            .place(
+                .marketBuy(
+                    OrderID(next.rawValue + 1_000_000), taker, MarketCode("KRW-BTC")!,
+                    total: Funds(units: 10_000 * 100_000_000)))
+        ])
+    }
+}
+
+/// JSON of a response body.
+func json(_ buffer: ByteBuffer) throws -> Any {
+    try JSONSerialization.jsonObject(with: Data(buffer.readableBytesView), options: [.fragmentsAllowed])
+}
