@@ -104,7 +104,7 @@ extension MarketSimulator {
     }
 
     /// A volume worth between `scale` × the market's minimum total (at least the minimum itself).
-    private mutating func volume(_ index: Int, at price: Price, scale: ClosedRange<Int64>) -> Volume {
+    mutating func volume(_ index: Int, at price: Price, scale: ClosedRange<Int64>) -> Volume {
         let minTotal = markets[index].demo.market.minTotal.units
         let total = minTotal * random.int(in: scale) + minTotal / 10
         let volume = Funds(units: total).affordableVolume(at: price)!.units

@@ -177,6 +177,32 @@ struct QuotationRoutesTests {
         }
     }
 
+    @Test func gzipWhenTheClientAcceptsIt() async throws {
+        try await withClient { client, _ in
+            let uri = "/v1/market/all?isDetails=true"
+            let plain = try await get(client, uri)
+            #expect(plain.headers[.contentEncoding] == nil)
+            let zipped = try await client.execute(uri: uri, method: .get, headers: [.acceptEncoding: "gzip, deflate"])
+            #expect(zipped.headers[.contentEncoding] == "gzip")
+            #expect(Array(zipped.body.readableBytesView.prefix(2)) == [0x1f, 0x8b])
+            #expect(zipped.body.readableBytes < plain.body.readableBytes / 3)
+            let refused = try await client.execute(uri: uri, method: .get, headers: [.acceptEncoding: "gzip;q=0"])
+            #expect(refused.headers[.contentEncoding] == nil)
+        }
+    }
+
+    @Test func walletStatusHasAMixOfStates() async throws {
+        try await withClient { client, _ in
+            let rows = try array(try await get(client, "/v1/status/wallet"))
+            let states = Set(rows.compactMap { $0["wallet_state"] as? String })
+            #expect(states.isSuperset(of: ["working", "withdraw_only", "deposit_only", "paused", "unsupported"]))
+            let bitcoin = try #require(rows.first { $0["currency"] as? String == "BTC" })
+            #expect((bitcoin["block_height"] as? Int ?? 0) > 927_600)
+            #expect(bitcoin["net_type"] as? String == "BTC" && bitcoin["block_updated_at"] is String)
+            #expect(rows.contains { $0["block_height"] is NSNull })
+        }
+    }
+
     @Test func unknownPathsAnswerInUpbitsShape() async throws {
         try await withClient { client, _ in
             let response = try await get(client, "/v1/nowhere")

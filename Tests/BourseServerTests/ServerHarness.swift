@@ -22,10 +22,10 @@ struct ServerHarness {
     }
 
     /// The application on a free loopback port.
-    var application: some ApplicationProtocol {
+    func application() throws -> some ApplicationProtocol {
         var configuration = configuration
         configuration.port = 0
-        return BourseApplication.make(
+        return try BourseApplication.make(
             reader: reader, feed: feed, metrics: metrics, configuration: configuration,
             logger: Logger(label: "test"))
     }

@@ -36,7 +36,7 @@ struct StreamRoutesTests {
         until enough: @escaping @Sendable (Received) -> Bool
     ) async throws -> Received {
         try await ServerHarness.with(steps: steps) { harness in
-            try await harness.application.test(.live) { client in
+            try await harness.application().test(.live) { client in
                 let received = Collector()
                 try await client.ws("/websocket/v1") { inbound, outbound, _ in
                     for request in requests { try await outbound.write(.text(request)) }

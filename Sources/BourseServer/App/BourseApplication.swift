@@ -1,6 +1,8 @@
 import BourseCore
 import BourseStore
 public import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
 import HummingbirdWebSocket
 public import Logging
 import NIOCore
@@ -39,18 +41,21 @@ public enum BourseApplication {
         return router
     }
 
-    /// The application listening as `configuration` says.
+    /// The application listening as `configuration` says (over TLS when it has a ``TLSIdentity``).
     public static func make(
         reader: QuotationReader, feed: MarketFeed, metrics: ServerMetrics, configuration: ServerConfiguration,
         logger: Logger, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
-    ) -> some ApplicationProtocol {
-        Application(
+    ) throws -> some ApplicationProtocol {
+        let plain = HTTPServerBuilder.http1WebSocketUpgrade(
+            webSocketRouter: webSocketRouter(feed: feed),
+            configuration: .init(http1: .init(), ws: .init(maxFrameSize: 1 << 20, autoPing: .disabled)))
+        let server =
+            if let tls = configuration.tls {
+                try HTTPServerBuilder.tls(plain, tlsConfiguration: try tls.serverConfiguration())
+            } else { plain }
+        return Application(
             router: router(reader: reader, feed: feed, metrics: metrics, configuration: configuration),
-            server: .http1WebSocketUpgrade(
-                webSocketRouter: webSocketRouter(feed: feed),
-                configuration: .init(
-                    http1: .init(),
-                    ws: .init(maxFrameSize: 1 << 20, autoPing: .disabled))),
+            server: server,
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "Bourse"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },

@@ -8,6 +8,8 @@ public struct ServerConfiguration: Sendable {
     public var rateLimitPerSecond = 1_000
     /// WebSocket limits and timers.
     public var streams = StreamOptions()
+    /// The certificate and key to serve `https`/`wss` with; nil serves plain `http`/`ws`.
+    public var tls: TLSIdentity?
     /// Largest HTTP request head (request line and headers) accepted, in bytes.
     public var maximumHeadBytes = 64 << 10
 

@@ -1,3 +1,5 @@
+public import BourseCore
+
 /// How the demo market runs.
 public struct DemoOptions: Sendable {
     /// The simulator's seed: the same seed gives the same commands.
@@ -6,6 +8,11 @@ public struct DemoOptions: Sendable {
     public var backfillDays = 730
     /// Time between live simulator steps.
     public var stepInterval: Duration = .milliseconds(500)
+    /// Extra market orders per second on ``pulseMarket`` besides the simulator's steps (0: none), for load
+    /// tests that need a steady, known trade rate (`bourse bench fanout`).
+    public var pulsePerSecond = 0
+    /// The market the pulse trades in.
+    public var pulseMarket = MarketCode("KRW-BTC")!
     /// Backfill steps applied but not yet durable at once (the simulator sees each step's results as soon
     /// as they are applied, so this changes speed, never the commands).
     public var backfillWindow = 4_096

@@ -71,8 +71,18 @@ public final class DemoService: Sendable {
         min(max(Int((Double(gap) / 2_000).squareRoot().rounded()), 1), 8)
     }
 
-    /// Steps the simulator every `options.stepInterval` until cancelled.
+    /// Steps the simulator every `options.stepInterval` (and sends the pulse, if any) until cancelled.
     public func run() async throws {
+        guard options.pulsePerSecond > 0 else { return try await runSteps() }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await self.runSteps() }
+            group.addTask { try await self.runPulse() }
+            try await group.next()
+            group.cancelAll()
+        }
+    }
+
+    private func runSteps() async throws {
         while !Task.isCancelled {
             do {
                 try await Task.sleep(for: options.stepInterval)
@@ -80,14 +90,43 @@ public final class DemoService: Sendable {
                 return
             }
             let commands = simulator.withLock { $0.step() }
-            let results: [CommandResult]
+            guard try await submitLive(commands) else { return }
+        }
+    }
+
+    /// Sends `options.pulsePerSecond` market orders a second on `options.pulseMarket`, in 1 ms ticks, each
+    /// tick's orders in one submission; a tick that falls behind catches up with a larger batch.
+    private func runPulse() async throws {
+        let started = ContinuousClock.now
+        var sent = 0
+        while !Task.isCancelled {
             do {
-                results = try await submit(commands, at: nil)
-            } catch DurableExchangeError.stopped {
+                try await Task.sleep(for: .milliseconds(1))
+            } catch {
                 return
             }
-            simulator.withLock { simulator in for result in results { simulator.observe(result.events) } }
+            let elapsed = ContinuousClock.now - started
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            let due = Int(seconds * Double(options.pulsePerSecond)) - sent
+            guard due > 0 else { continue }
+            sent += due
+            let commands = simulator.withLock { simulator in
+                (0..<due).flatMap { _ in simulator.pulse(options.pulseMarket) }
+            }
+            guard try await submitLive(commands) else { return }
         }
+    }
+
+    /// Submits live commands and shows the simulator their results; false once the exchange has stopped.
+    private func submitLive(_ commands: [Command]) async throws -> Bool {
+        let results: [CommandResult]
+        do {
+            results = try await submit(commands, at: nil)
+        } catch DurableExchangeError.stopped {
+            return false
+        }
+        simulator.withLock { simulator in for result in results { simulator.observe(result.events) } }
+        return true
     }
 
     /// Applies `commands` and returns their results once applied; `journal` hears when they are durable.

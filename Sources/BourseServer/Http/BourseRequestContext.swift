@@ -9,6 +9,8 @@ public struct BourseRequestContext: RequestContext, RemoteAddressRequestContext,
     public var coreContext: CoreRequestContextStorage
     /// The peer's address.
     public let remoteAddress: SocketAddress?
+    /// The connection's channel (the WebSocket writer joins its pipeline after an upgrade).
+    public let channel: any Channel
     /// Where the WebSocket handler is stored during an upgrade.
     public let webSocket: WebSocketHandlerReference<Self>
 
@@ -16,6 +18,7 @@ public struct BourseRequestContext: RequestContext, RemoteAddressRequestContext,
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress
+        channel = source.channel
         webSocket = .init()
     }
 

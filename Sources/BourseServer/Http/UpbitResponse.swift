@@ -1,4 +1,6 @@
 import BourseWire
+import CompressNIO
+import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
@@ -14,14 +16,37 @@ enum UpbitResponse {
         "group=\(group.rawValue); min=\(decision.limit * 60); sec=\(decision.remaining)"
     }
 
+    /// Bodies smaller than this are sent as they are even to clients that accept gzip.
+    static let minimumGzipBytes = 1_024
+
+    /// A JSON response; gzip-compressed when `gzip` (the client accepts it) and the body is worth it.
     static func json(
-        _ body: [UInt8], status: HTTPResponse.Status = .ok, group: RateLimitGroup, decision: RateLimiter.Decision
+        _ body: [UInt8], status: HTTPResponse.Status = .ok, group: RateLimitGroup, decision: RateLimiter.Decision,
+        gzip: Bool = false
     ) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "application/json;charset=UTF-8"
         headers[remainingReq] = remainingReqValue(group, decision)
         headers[limitByIP] = "Yes"
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+        headers[.vary] = "Accept-Encoding"
+        var buffer = ByteBuffer(bytes: body)
+        if gzip, body.count >= minimumGzipBytes,
+            let compressed = try? buffer.compress(with: .gzip(), allocator: ByteBufferAllocator())
+        {
+            headers[.contentEncoding] = "gzip"
+            return Response(status: status, headers: headers, body: .init(byteBuffer: compressed))
+        }
+        return Response(status: status, headers: headers, body: .init(byteBuffer: buffer))
+    }
+
+    /// Whether `request` accepts a gzip-encoded response (`Accept-Encoding: gzip`, not `gzip;q=0`).
+    static func acceptsGzip(_ request: Request) -> Bool {
+        guard let accepted = request.headers[.acceptEncoding]?.lowercased() else { return false }
+        return accepted.split(separator: ",").contains { coding in
+            let parts = coding.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.first == "gzip" || parts.first == "*" else { return false }
+            return !parts.dropFirst().contains { $0.replacingOccurrences(of: " ", with: "") == "q=0" }
+        }
     }
 
     static func error(_ error: QuotationError, group: RateLimitGroup, decision: RateLimiter.Decision) -> Response {

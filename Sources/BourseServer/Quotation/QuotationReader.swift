@@ -96,6 +96,11 @@ public struct QuotationReader: Sendable {
         return try await store.candles(code, unit: unit, before: to, count: count)
     }
 
+    /// The id of `code`'s newest trade (0 before the first): what candles and the tape depend on.
+    public func tradeVersion(_ code: MarketCode) -> Int64 {
+        exchange.withState { $0.marketData(code)?.tape.latest?.sequentialID ?? 0 }
+    }
+
     /// Up to `count` trades of `code` in `from..<until` below `cursor`, newest first (from the store).
     public func trades(
         _ code: MarketCode, from: Timestamp, until: Timestamp, cursor: Int64?, count: Int

@@ -10,6 +10,8 @@ struct QuotationRoutes: Sendable {
     let reader: QuotationReader
     let limiter: RateLimiter
     let metrics: ServerMetrics
+    /// Encoded candle responses (see ``ResponseCache``).
+    let candleCache = ResponseCache()
     /// Largest request body read for parameters.
     static let maximumBodyBytes = 1 << 20
 
@@ -46,6 +48,8 @@ struct QuotationRoutes: Sendable {
             QuotationJSON.instruments(reader.instruments(try reader.resolve(parameters.list("markets"))))
         }
         route(router, "/v1/trades/ticks", .trades) { parameters in try await trades(parameters) }
+        // Upbit asks for a key here; this demo table is public until the exchange API (accounts, keys) lands.
+        route(router, "/v1/status/wallet", .default) { _ in WalletStatusTable.json(at: reader.now()) }
         route(router, "/v1/candles/seconds", .candles) { parameters in
             try await candles(parameters, unit: .second)
         }
@@ -79,8 +83,12 @@ struct QuotationRoutes: Sendable {
             guard currency.uppercased() == "KRW" else { throw QuotationError.invalidParameter }
             converting = true
         }
-        let candles = try await reader.candles(code, unit: unit, before: to, count: count)
-        return QuotationJSON.candles(candles, market: code, unit: unit, convertingPriceUnit: converting)
+        // Candles change only when the market trades, so the newest trade id versions the encoded body.
+        let key = "\(code)|\(unit)|\(count)|\(to?.milliseconds ?? -1)|\(converting)"
+        return try await candleCache.body(key, version: reader.tradeVersion(code)) {
+            let candles = try await reader.candles(code, unit: unit, before: to, count: count)
+            return QuotationJSON.candles(candles, market: code, unit: unit, convertingPriceUnit: converting)
+        }
     }
 
     private func trades(_ parameters: RequestParameters) async throws -> [UInt8] {
@@ -129,7 +137,9 @@ struct QuotationRoutes: Sendable {
         }
         do {
             let parameters = try await Self.parameters(of: request)
-            return UpbitResponse.json(try await handler(parameters), group: group, decision: decision)
+            return UpbitResponse.json(
+                try await handler(parameters), group: group, decision: decision,
+                gzip: UpbitResponse.acceptsGzip(request))
         } catch let error as QuotationError {
             return UpbitResponse.error(error, group: group, decision: decision)
         } catch {

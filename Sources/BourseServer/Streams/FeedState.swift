@@ -73,26 +73,26 @@ struct FeedState {
 /// One message's bytes in every format, encoded on first use and shared by all subscribers.
 struct EncodedFrames {
     let encode: (KeyStyle) -> [UInt8]
-    private var full: ByteBuffer?
-    private var abbreviated: ByteBuffer?
-    private var fullList: ByteBuffer?
-    private var abbreviatedList: ByteBuffer?
+    private var full: StreamFrame?
+    private var abbreviated: StreamFrame?
+    private var fullList: StreamFrame?
+    private var abbreviatedList: StreamFrame?
 
     init(_ encode: @escaping (KeyStyle) -> [UInt8]) { self.encode = encode }
 
-    mutating func frame(_ format: StreamFormat) -> ByteBuffer {
+    mutating func frame(_ format: StreamFormat) -> StreamFrame {
         switch format {
         case .default:
-            if full == nil { full = ByteBuffer(bytes: encode(.full)) }
+            if full == nil { full = StreamFrame(binary: encode(.full)) }
             return full!
         case .simple:
-            if abbreviated == nil { abbreviated = ByteBuffer(bytes: encode(.abbreviated)) }
+            if abbreviated == nil { abbreviated = StreamFrame(binary: encode(.abbreviated)) }
             return abbreviated!
         case .jsonList:
-            if fullList == nil { fullList = ByteBuffer(bytes: StreamJSON.listed(encode(.full))) }
+            if fullList == nil { fullList = StreamFrame(binary: StreamJSON.listed(encode(.full))) }
             return fullList!
         case .simpleList:
-            if abbreviatedList == nil { abbreviatedList = ByteBuffer(bytes: StreamJSON.listed(encode(.abbreviated))) }
+            if abbreviatedList == nil { abbreviatedList = StreamFrame(binary: StreamJSON.listed(encode(.abbreviated))) }
             return abbreviatedList!
         }
     }

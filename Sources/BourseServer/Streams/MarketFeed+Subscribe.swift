@@ -24,9 +24,8 @@ extension MarketFeed {
                 // A code that is not listed is a bad parameter; the current set stays.
                 let error = SubscriptionError.invalidParameter(
                     "The code \"\(unknown.market)\" is not a listed market.")
-                var buffer = ByteBuffer()
-                buffer.writeBytes(SubscriptionReply.errorFrame(error))
-                if connection.enqueue(buffer) { metrics.messagesSent.increment() }
+                let frame = StreamFrame(binary: SubscriptionReply.errorFrame(error))
+                if connection.enqueue(frame) { metrics.messagesSent.increment() }
                 return
             }
             // Upbit semantics: a new request replaces the whole set (and the format).
@@ -115,7 +114,7 @@ extension MarketFeed {
     /// Queues one message for one connection, in its format.
     func deliver(_ body: [UInt8], to connection: StreamConnection, format: StreamFormat) {
         let bytes = format.isList ? StreamJSON.listed(body) : body
-        if connection.enqueue(ByteBuffer(bytes: bytes)) { metrics.messagesSent.increment() }
+        if connection.enqueue(StreamFrame(binary: bytes)) { metrics.messagesSent.increment() }
     }
 
     func keepalive(_ connection: StreamConnection, in state: inout FeedState) {

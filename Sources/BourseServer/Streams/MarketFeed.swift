@@ -94,9 +94,8 @@ public final class MarketFeed: Sendable {
             let request = try SubscriptionRequest(parsing: bytes)
             send(.subscribe(connection, request))
         } catch {
-            var buffer = ByteBuffer()
-            buffer.writeBytes(StreamJSON.error(name: error.name, message: error.message))
-            if connection.enqueue(buffer) { metrics.messagesSent.increment() }
+            let frame = StreamFrame(binary: StreamJSON.error(name: error.name, message: error.message))
+            if connection.enqueue(frame) { metrics.messagesSent.increment() }
         }
     }
 

@@ -1,13 +1,13 @@
 import BourseCore
 public import BourseWire
-public import NIOCore
 import Synchronization
 
 /// One WebSocket client of `/websocket/v1`: what it subscribed to and the frames waiting to be written.
 ///
-/// Publishers ``enqueue(_:)`` encoded frames from any thread; the connection's own writer task takes
-/// them in batches with ``nextFrames()``, so many frames leave in one burst of writes. The queue is bounded
-/// by bytes: a client that cannot keep up is closed with a reason instead of slowing anyone else.
+/// Publishers ``enqueue(_:)`` encoded frames from any thread. The first frame after a drain calls the
+/// writer's wake function once (see ``onFrames(_:)``); the writer then takes everything queued with
+/// ``takeFrames()``, so a burst of messages leaves in one batch. The queue is bounded by bytes: a client
+/// that cannot keep up is closed with a reason instead of slowing anyone else.
 public final class StreamConnection: Sendable {
     /// Why a connection was closed by the server.
     public enum CloseReason: Hashable, Sendable {
@@ -22,9 +22,14 @@ public final class StreamConnection: Sendable {
     struct State {
         var format: StreamFormat = .default
         var subscriptions: [StreamSubscription] = []
-        var frames: [ByteBuffer] = []
+        var frames: [StreamFrame] = []
         var queuedBytes = 0
-        var waiter: CheckedContinuation<Void, Never>?
+        /// Tells the writer that frames are waiting; nil until a writer is attached.
+        var wake: (@Sendable () -> Void)?
+        /// A wake was sent and the writer has not taken the frames yet.
+        var wakePending = false
+        /// Waits for ``closeReason()``.
+        var closeWaiter: CheckedContinuation<Void, Never>?
         var closed: CloseReason?
         var finished = false
         var lastActivity: Timestamp
@@ -48,31 +53,61 @@ public final class StreamConnection: Sendable {
 
     /// Queues one frame; returns `false` (and closes the connection as too slow) when the queue is full.
     @discardableResult
-    public func enqueue(_ frame: ByteBuffer) -> Bool {
-        let (accepted, waiter) = state.withLock { state -> (Bool, CheckedContinuation<Void, Never>?) in
-            guard state.closed == nil, !state.finished else { return (false, nil) }
-            if state.queuedBytes + frame.readableBytes > maximumQueuedBytes {
+    public func enqueue(_ frame: StreamFrame) -> Bool {
+        let (accepted, wake, waiter) = state.withLock {
+            state -> (Bool, (@Sendable () -> Void)?, CheckedContinuation<Void, Never>?) in
+            guard state.closed == nil, !state.finished else { return (false, nil, nil) }
+            if state.queuedBytes + frame.count > maximumQueuedBytes {
                 state.closed = .tooSlow
                 state.frames.removeAll()
                 state.queuedBytes = 0
-            } else {
-                state.frames.append(frame)
-                state.queuedBytes += frame.readableBytes
-                state.sentCount &+= 1
+                defer { state.closeWaiter = nil }
+                return (false, nil, state.closeWaiter)
             }
-            defer { state.waiter = nil }
-            return (state.closed == nil, state.waiter)
+            state.frames.append(frame)
+            state.queuedBytes += frame.count
+            state.sentCount &+= 1
+            guard !state.wakePending, let wake = state.wake else { return (true, nil, nil) }
+            state.wakePending = true
+            return (true, wake, nil)
         }
+        wake?()
         waiter?.resume()
         return accepted
     }
 
-    /// Closes the connection for `reason` (its writer ends after the frames already queued are dropped).
+    /// Attaches the writer: `wake` is called (from any thread) whenever frames arrive after the writer last
+    /// took them, including now if some are already waiting.
+    func onFrames(_ wake: @escaping @Sendable () -> Void) {
+        let now = state.withLock { state -> Bool in
+            state.wake = wake
+            guard !state.frames.isEmpty, !state.wakePending else { return false }
+            state.wakePending = true
+            return true
+        }
+        if now { wake() }
+    }
+
+    /// Everything queued, oldest first (nothing once the connection is closed); the next frame wakes the
+    /// writer again.
+    func takeFrames() -> [StreamFrame] {
+        state.withLock { state in
+            state.wakePending = false
+            guard state.closed == nil, !state.finished, !state.frames.isEmpty else { return [] }
+            defer {
+                state.frames.removeAll(keepingCapacity: true)
+                state.queuedBytes = 0
+            }
+            return state.frames
+        }
+    }
+
+    /// Closes the connection for `reason`; frames still queued are dropped.
     public func close(_ reason: CloseReason) {
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
             if state.closed == nil { state.closed = reason }
-            defer { state.waiter = nil }
-            return state.waiter
+            defer { state.closeWaiter = nil }
+            return state.closeWaiter
         }
         waiter?.resume()
     }
@@ -81,8 +116,8 @@ public final class StreamConnection: Sendable {
     func finish() {
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
             state.finished = true
-            defer { state.waiter = nil }
-            return state.waiter
+            defer { state.closeWaiter = nil }
+            return state.closeWaiter
         }
         waiter?.resume()
     }
@@ -92,25 +127,18 @@ public final class StreamConnection: Sendable {
         state.withLock { $0.lastActivity = max($0.lastActivity, time) }
     }
 
-    /// The next frames to write, oldest first, or why the server closes the connection (`nil` frames and
-    /// `nil` reason: the client went away).
-    public func nextFrames() async -> (frames: [ByteBuffer], close: CloseReason?) {
+    /// Waits until the server closes the connection (the reason) or the client goes away (nil).
+    public func closeReason() async -> CloseReason? {
         while true {
-            let taken = state.withLock { state -> (frames: [ByteBuffer], close: CloseReason?)? in
-                if let closed = state.closed { return ([], closed) }
-                if state.finished { return ([], nil) }
-                guard !state.frames.isEmpty else { return nil }
-                defer {
-                    state.frames.removeAll(keepingCapacity: true)
-                    state.queuedBytes = 0
-                }
-                return (state.frames, nil)
+            let outcome = state.withLock { state -> CloseReason?? in
+                if let closed = state.closed { return .some(closed) }
+                return state.finished ? .some(nil) : .none
             }
-            if let taken { return taken }
+            if let outcome { return outcome }
             await withCheckedContinuation { continuation in
                 let ready = state.withLock { state in
-                    if state.closed != nil || state.finished || !state.frames.isEmpty { return true }
-                    state.waiter = continuation
+                    if state.closed != nil || state.finished { return true }
+                    state.closeWaiter = continuation
                     return false
                 }
                 if ready { continuation.resume() }

@@ -2,6 +2,7 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import NIOWebSocket
 import WSCore
 
 /// `/websocket/v1`: hands request frames to the feed and writes what the feed queues.
@@ -14,8 +15,17 @@ struct StreamRoutes: Sendable {
         router.ws("/websocket/v1") { inbound, outbound, context in
             let connection = feed.connect()
             defer { feed.disconnect(connection) }
+            do {
+                try await StreamFrameWriter.install(for: connection, on: context.requestContext.channel)
+            } catch {
+                context.logger.debug("websocket writer not installed", metadata: ["error": "\(error)"])
+                return
+            }
             await withTaskGroup(of: Void.self) { group in
-                group.addTask { await write(connection, to: outbound, logger: context.logger) }
+                group.addTask {
+                    await closeWhenTold(
+                        connection, outbound: outbound, channel: context.requestContext.channel, logger: context.logger)
+                }
                 group.addTask {
                     do {
                         for try await message in inbound.messages(maxSize: Self.maximumMessageBytes) {
@@ -36,25 +46,32 @@ struct StreamRoutes: Sendable {
         }
     }
 
-    /// Writes queued frames in batches until the client leaves or the server closes the connection.
-    private func write(_ connection: StreamConnection, to outbound: WebSocketOutboundWriter, logger: Logger) async {
-        do {
-            while true {
-                let (frames, close) = await connection.nextFrames()
-                if let close {
-                    switch close {
-                    case .tooSlow:
-                        try await outbound.close(.policyViolation, reason: "subscriber too slow: send buffer full")
-                    case .idle: try await outbound.close(.normalClosure, reason: "idle timeout")
-                    case .shutdown: try await outbound.close(.goingAway, reason: "server shutting down")
-                    }
-                    return
-                }
-                if frames.isEmpty { return }
-                for frame in frames { try await outbound.write(.binary(frame)) }
+    /// How long a close handshake may take before the socket is simply closed (a client that stopped
+    /// reading never takes the close frame).
+    static let closeHandshakeLimit: Duration = .seconds(5)
+
+    /// Sends the close frame when the server closes the connection (frames go out through
+    /// ``StreamFrameWriter``); returns quietly when the client leaves first.
+    private func closeWhenTold(
+        _ connection: StreamConnection, outbound: WebSocketOutboundWriter, channel: any Channel, logger: Logger
+    ) async {
+        guard let reason = await connection.closeReason() else { return }
+        let (code, text): (WebSocketErrorCode, String) =
+            switch reason {
+            case .tooSlow: (.policyViolation, "subscriber too slow: send buffer full")
+            case .idle: (.normalClosure, "idle timeout")
+            case .shutdown: (.goingAway, "server shutting down")
             }
-        } catch {
-            logger.debug("websocket write ended", metadata: ["error": "\(error)"])
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                do { try await outbound.close(code, reason: text) } catch {
+                    logger.debug("websocket close failed", metadata: ["error": "\(error)"])
+                }
+            }
+            group.addTask { try? await Task.sleep(for: Self.closeHandshakeLimit) }
+            await group.next()
+            group.cancelAll()
         }
+        if reason == .tooSlow { channel.close(promise: nil) }
     }
 }

@@ -13,14 +13,15 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Run the exchange server: Upbit's quotation REST API and WebSocket, with a live demo market.",
         discussion: """
-            Listens on http://HOST:PORT: the REST API under /v1, the WebSocket at /websocket/v1, /healthz \
+            Listens on http://HOST:PORT (https with --tls): the REST API under /v1, the WebSocket at /websocket/v1, /healthz \
             and Prometheus metrics at /metrics. Data lives in SQLite under --data-dir unless --store says \
             otherwise. A fresh data directory first gets two years of simulated history (a progress bar \
             shows it), then the simulator keeps trading live. SIGINT or SIGTERM stops it gracefully: \
             connections get a close frame, everything acknowledged is journaled and a snapshot is written.
 
             Every option can also come from the environment: BOURSE_HOST, BOURSE_PORT, BOURSE_DATA_DIR, \
-            BOURSE_POSTGRES_URL, BOURSE_SEED, BOURSE_RATE_LIMIT, BOURSE_LOG_LEVEL.
+            BOURSE_POSTGRES_URL, BOURSE_SEED, BOURSE_RATE_LIMIT, BOURSE_LOG_LEVEL, BOURSE_TLS (1 for --tls), \
+            BOURSE_TLS_CERT, BOURSE_TLS_KEY.
             """
     )
 
@@ -32,11 +33,31 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var storage: StoreOptions
 
+    @Flag(
+        help: ArgumentHelp(
+            "Serve https and wss instead of http and ws.",
+            discussion:
+                "With --tls-cert and --tls-key, those PEM files; without them, a self-signed certificate made on first start and kept in the data directory (tls-cert.pem, tls-key.pem)."
+        ))
+    var tls = false
+
+    @Option(help: "PEM certificate chain to serve with --tls (default: $BOURSE_TLS_CERT; implies --tls).")
+    var tlsCert: String?
+
+    @Option(help: "PEM private key of --tls-cert (default: $BOURSE_TLS_KEY).")
+    var tlsKey: String?
+
     @Option(help: "Seed of the demo simulator: the same seed gives the same market (default: $BOURSE_SEED or 1).")
     var seed: UInt64?
 
     @Option(help: "Days of history a fresh data directory gets before the server listens.")
     var backfillDays = 730
+
+    @Option(help: "Milliseconds between live demo steps (each step: quotes move, some takers trade).")
+    var stepMilliseconds = 500
+
+    @Option(help: "Extra market orders per second on KRW-BTC besides the demo's own flow (for load tests; 0: none).")
+    var demoPulse = 0
 
     @Flag(help: "List the markets but do not simulate trading.")
     var noDemo = false
@@ -66,6 +87,12 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard resolvedSeed != nil else { throw ValidationError("BOURSE_SEED must be a non-negative number.") }
         guard backfillDays >= 0 else { throw ValidationError("--backfill-days must be ≥ 0.") }
+        guard stepMilliseconds >= 1 else { throw ValidationError("--step-milliseconds must be ≥ 1.") }
+        guard demoPulse >= 0 else { throw ValidationError("--demo-pulse must be ≥ 0.") }
+        if (resolvedTLSCert == nil) != (resolvedTLSKey == nil) {
+            throw ValidationError(
+                "--tls-cert and --tls-key go together: give both, or neither for a self-signed certificate.")
+        }
     }
 
     func run() async throws {
@@ -79,9 +106,12 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.host = host ?? environment["BOURSE_HOST"] ?? configuration.host
         configuration.port = resolvedPort ?? configuration.port
         configuration.rateLimitPerSecond = resolvedRateLimit ?? configuration.rateLimitPerSecond
+        configuration.tls = try tlsIdentity(host: configuration.host)
         var demo = DemoOptions()
         demo.seed = resolvedSeed ?? demo.seed
         demo.backfillDays = backfillDays
+        demo.stepInterval = .milliseconds(stepMilliseconds)
+        demo.pulsePerSecond = demoPulse
         try await storage.withStore { store in
             try await ServerRun(
                 configuration: configuration, demo: noDemo ? nil : demo, storeSummary: storage.summary
@@ -89,7 +119,29 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
+    /// The identity to serve TLS with, or nil without `--tls`; says where a self-signed one lives.
+    private func tlsIdentity(host: String) throws -> TLSIdentity? {
+        if let certificate = resolvedTLSCert, let key = resolvedTLSKey {
+            let identity = try TLSIdentity.load(certificateFile: certificate, keyFile: key)
+            Progress.line("bourse: TLS with \(certificate) (SHA-256 \(try identity.fingerprint()))")
+            return identity
+        }
+        guard tls || environment["BOURSE_TLS"].map({ ["1", "true", "yes"].contains($0.lowercased()) }) == true else {
+            return nil
+        }
+        let directory = URL(fileURLWithPath: storage.resolvedDataDirectory)
+        let hosts = ["0.0.0.0", "::"].contains(host) ? [ProcessInfo.processInfo.hostName] : [host]
+        let (identity, created) = try TLSIdentity.selfSigned(in: directory, hosts: hosts)
+        let path = directory.appendingPathComponent(TLSIdentity.selfSignedCertificateFile).path
+        Progress.line(
+            "bourse: TLS with a self-signed certificate \(created ? "made now and " : "")kept at \(path) "
+                + "(SHA-256 \(try identity.fingerprint())); clients must trust that file or skip verification")
+        return identity
+    }
+
     private var environment: [String: String] { ProcessInfo.processInfo.environment }
+    private var resolvedTLSCert: String? { tlsCert ?? environment["BOURSE_TLS_CERT"] }
+    private var resolvedTLSKey: String? { tlsKey ?? environment["BOURSE_TLS_KEY"] }
     private var resolvedPort: Int? {
         if let port { return port }
         return environment["BOURSE_PORT"].map { Int($0) } ?? 8_080

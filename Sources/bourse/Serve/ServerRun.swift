@@ -33,12 +33,14 @@ struct ServerRun {
         let reader = QuotationReader(exchange: exchange, store: store, clock: WallClock.now)
         let listening = Gate()
         let host = configuration.host
-        let application = BourseApplication.make(
+        let (http, ws) = configuration.tls == nil ? ("http", "ws") : ("https", "wss")
+        let application = try BourseApplication.make(
             reader: reader, feed: feed, metrics: metrics, configuration: configuration, logger: logger,
             onServerRunning: { port in
                 Progress.line(
-                    "bourse: listening on http://\(Self.urlHost(host)):\(port) "
-                        + "(REST /v1, WebSocket ws://\(Self.urlHost(host)):\(port)/websocket/v1, /metrics, /healthz)")
+                    "bourse: listening on \(http)://\(Self.urlHost(host)):\(port) "
+                        + "(REST /v1, WebSocket \(ws)://\(Self.urlHost(host)):\(port)/websocket/v1, /metrics, /healthz)"
+                )
             })
         var services: [any Service] = [
             ExchangeService(exchange),

@@ -1,0 +1,66 @@
+import NIOCore
+import Synchronization
+
+/// Runs the drains of every ``StreamFrameWriter`` on one event loop that has frames waiting, in one task.
+///
+/// Publishing one message to a thousand subscribers wakes a thousand writers; hopping to the event loop
+/// once per writer would cost a thousand cross-thread hand-offs (and wake-up system calls) per message.
+/// Instead writers with new frames join a list, and only the first one to join an empty list schedules a
+/// task on the loop, which then drains them all: one hop per loop per burst.
+///
+/// Drains of one loop are at least ``coalescingInterval`` apart: a quiet stream's message leaves at once,
+/// while a busy one's messages gather for up to that long and leave several to a system call, which is
+/// what keeps a small machine from spending all its time in `writev` under load.
+final class StreamWriterScheduler: Sendable {
+    struct Pending {
+        var writers: [NIOLoopBound<StreamFrameWriter>] = []
+        var scheduled = false
+        var lastDrain = NIODeadline.uptimeNanoseconds(0)
+    }
+
+    /// The shortest time between two drains of one loop.
+    static let coalescingInterval = TimeAmount.milliseconds(2)
+
+    let eventLoop: any EventLoop
+    private let pending = Mutex(Pending())
+
+    private init(eventLoop: any EventLoop) { self.eventLoop = eventLoop }
+
+    /// The scheduler of `eventLoop` (one per loop, kept for the process's life: loops are few and long-lived).
+    static func of(_ eventLoop: any EventLoop) -> StreamWriterScheduler {
+        schedulers.withLock { schedulers in
+            if let scheduler = schedulers[ObjectIdentifier(eventLoop)] { return scheduler }
+            let scheduler = StreamWriterScheduler(eventLoop: eventLoop)
+            schedulers[ObjectIdentifier(eventLoop)] = scheduler
+            return scheduler
+        }
+    }
+
+    private static let schedulers = Mutex<[ObjectIdentifier: StreamWriterScheduler]>([:])
+
+    /// Drains `writer` on the loop soon, with every other writer scheduled before that task runs.
+    func schedule(_ writer: NIOLoopBound<StreamFrameWriter>) {
+        let due = pending.withLock { pending -> NIODeadline? in
+            pending.writers.append(writer)
+            guard !pending.scheduled else { return nil }
+            pending.scheduled = true
+            return pending.lastDrain + Self.coalescingInterval
+        }
+        guard let due else { return }
+        if due <= .now() {
+            eventLoop.execute { self.drainAll() }
+        } else {
+            eventLoop.scheduleTask(deadline: due) { self.drainAll() }
+        }
+    }
+
+    private func drainAll() {
+        let writers = pending.withLock { pending in
+            pending.scheduled = false
+            pending.lastDrain = .now()
+            defer { pending.writers.removeAll(keepingCapacity: true) }
+            return pending.writers
+        }
+        for writer in writers { writer.value.drain() }
+    }
+}

@@ -1,0 +1,151 @@
+import NIOCore
+import NIOPosix
+
+/// A closed-loop HTTP/1.1 load generator: each connection sends one GET, waits for the whole response,
+/// and sends the next, until the deadline. Minimal on purpose (no parser beyond the head and
+/// `Content-Length`), so the generator is cheap next to the server it measures.
+enum HTTPLoad {
+    /// What a run measured.
+    struct Result {
+        /// Request latencies in nanoseconds, sorted.
+        var latencies: [Int64]
+        /// Responses whose status was not 200, and connection failures.
+        var failures: Int
+        /// Wall time of the run in seconds.
+        var seconds: Double
+
+        var requestsPerSecond: Double { Double(latencies.count) / seconds }
+
+        func percentileMilliseconds(_ fraction: Double) -> Double {
+            guard !latencies.isEmpty else { return 0 }
+            let index = min(Int(Double(latencies.count - 1) * fraction), latencies.count - 1)
+            return Double(latencies[index]) / 1e6
+        }
+    }
+
+    /// Runs `connections` connections against `path` on `port` for `seconds`.
+    static func run(
+        port: Int, path: String, connections: Int, seconds: Double, group: MultiThreadedEventLoopGroup
+    ) async throws -> Result {
+        let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json\r\n\r\n"
+        let deadline = NIODeadline.now() + .nanoseconds(Int64(seconds * 1e9))
+        let started = MonotonicClock.nanoseconds()
+        let outcomes = try await withThrowingTaskGroup(of: ([Int64], Int).self) { tasks in
+            for _ in 0..<connections {
+                tasks.addTask {
+                    let done = group.next().makePromise(of: ([Int64], Int).self)
+                    let handler = LoadHandler(request: request, deadline: deadline, done: done)
+                    do {
+                        _ = try await ClientBootstrap(group: group)
+                            .channelOption(.socketOption(.tcp_nodelay), value: 1)
+                            .channelInitializer { channel in
+                                channel.eventLoop.makeCompletedFuture {
+                                    try channel.pipeline.syncOperations.addHandler(handler)
+                                }
+                            }
+                            .connect(host: "127.0.0.1", port: port).get()
+                    } catch {
+                        return ([], 1)
+                    }
+                    return try await done.futureResult.get()
+                }
+            }
+            var all: [([Int64], Int)] = []
+            for try await outcome in tasks { all.append(outcome) }
+            return all
+        }
+        let elapsed = Double(MonotonicClock.nanoseconds() - started) / 1e9
+        return Result(
+            latencies: outcomes.flatMap(\.0).sorted(), failures: outcomes.map(\.1).reduce(0, +), seconds: elapsed)
+    }
+}
+
+/// One connection of ``HTTPLoad``.
+private final class LoadHandler: ChannelInboundHandler, @unchecked Sendable {
+    typealias InboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    let request: String
+    let deadline: NIODeadline
+    let done: EventLoopPromise<([Int64], Int)>
+    var pending = ByteBuffer()
+    var sentAt: Int64 = 0
+    var latencies: [Int64] = []
+    var failures = 0
+    var finished = false
+
+    init(request: String, deadline: NIODeadline, done: EventLoopPromise<([Int64], Int)>) {
+        self.request = request
+        self.deadline = deadline
+        self.done = done
+        latencies.reserveCapacity(100_000)
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        send(context)
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        var bytes = unwrapInboundIn(data)
+        pending.writeBuffer(&bytes)
+        while let (status, length) = Self.completeResponse(in: pending) {
+            latencies.append(MonotonicClock.nanoseconds() - sentAt)
+            if status != 200 { failures += 1 }
+            pending.moveReaderIndex(forwardBy: length)
+            pending.discardReadBytes()
+            if NIODeadline.now() < deadline {
+                send(context)
+            } else {
+                finish(context)
+                return
+            }
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        if !finished {
+            failures += 1
+            finished = true
+            done.succeed((latencies, failures))
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+    }
+
+    private func send(_ context: ChannelHandlerContext) {
+        sentAt = MonotonicClock.nanoseconds()
+        context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: request)), promise: nil)
+    }
+
+    private func finish(_ context: ChannelHandlerContext) {
+        finished = true
+        done.succeed((latencies, failures))
+        context.close(promise: nil)
+    }
+
+    /// The status and total length of the response at the start of `buffer`, if all of it is there.
+    static func completeResponse(in buffer: ByteBuffer) -> (Int, Int)? {
+        buffer.withUnsafeReadableBytes { bytes -> (Int, Int)? in
+            guard bytes.count >= 16 else { return nil }
+            var headEnd = -1
+            var index = 3
+            while index < bytes.count {
+                if bytes[index] == 10, bytes[index - 1] == 13, bytes[index - 2] == 10, bytes[index - 3] == 13 {
+                    headEnd = index + 1
+                    break
+                }
+                index += 1
+            }
+            guard headEnd > 0 else { return nil }
+            let head = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[0..<headEnd]), as: UTF8.self)
+            let status = Int(head.dropFirst(9).prefix(3)) ?? 0
+            var length = 0
+            for line in head.split(separator: "\r\n") where line.lowercased().hasPrefix("content-length:") {
+                length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) ?? 0
+            }
+            return headEnd + length <= bytes.count ? (status, headEnd + length) : nil
+        }
+    }
+}

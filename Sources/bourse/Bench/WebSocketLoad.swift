@@ -1,0 +1,242 @@
+import Foundation
+import NIOCore
+import NIOPosix
+import Synchronization
+
+/// Many WebSocket subscribers on loopback that count what they receive: the client side of
+/// `bourse bench fanout`. Minimal on purpose (a hand-written upgrade, frames counted from their headers,
+/// one message in sixteen parsed for its lag), so the subscribers cost little next to the server.
+final class WebSocketLoad: Sendable {
+    struct Counters {
+        var frames = 0
+        var bytes = 0
+        /// Sampled publish-to-receive lags, microseconds.
+        var lags: [Int64] = []
+        var closed = 0
+        var closeReasons: [String: Int] = [:]
+    }
+
+    let counters = Mutex(Counters())
+    let group: MultiThreadedEventLoopGroup
+
+    init(group: MultiThreadedEventLoopGroup) { self.group = group }
+
+    /// Opens `count` connections to `port` (up to 64 handshakes at once), each sending `subscription`.
+    func connect(count: Int, port: Int, subscription: String) async throws -> [any Channel] {
+        var channels: [any Channel] = []
+        var next = 0
+        while next < count {
+            let batch = min(64, count - next)
+            try await withThrowingTaskGroup(of: (any Channel).self) { tasks in
+                for _ in 0..<batch {
+                    tasks.addTask { try await self.open(port: port, subscription: subscription) }
+                }
+                for try await channel in tasks { channels.append(channel) }
+            }
+            next += batch
+        }
+        return channels
+    }
+
+    private func open(port: Int, subscription: String) async throws -> any Channel {
+        let ready = group.next().makePromise(of: Void.self)
+        let handler = SubscriberHandler(subscription: subscription, ready: ready, load: self)
+        let channel = try await ClientBootstrap(group: group)
+            .channelOption(.socketOption(.tcp_nodelay), value: 1)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(handler) }
+            }
+            .connect(host: "127.0.0.1", port: port).get()
+        try await ready.futureResult.get()
+        return channel
+    }
+}
+
+/// One subscriber: upgrades by hand, sends its (masked) subscription, then counts frames by hand.
+private final class SubscriberHandler: ChannelInboundHandler, RemovableChannelHandler, @unchecked Sendable {
+    typealias InboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    let subscription: String
+    let ready: EventLoopPromise<Void>
+    let load: WebSocketLoad
+    var head = ByteBuffer()
+
+    init(subscription: String, ready: EventLoopPromise<Void>, load: WebSocketLoad) {
+        self.subscription = subscription
+        self.ready = ready
+        self.load = load
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
+        let request =
+            "GET /websocket/v1 HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: request)), promise: nil)
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        var bytes = unwrapInboundIn(data)
+        head.writeBuffer(&bytes)
+        let text = String(buffer: head)
+        guard let end = text.range(of: "\r\n\r\n") else { return }
+        guard text.hasPrefix("HTTP/1.1 101") else {
+            ready.fail(BenchError("WebSocket upgrade refused: \(text.prefix(80))"))
+            context.close(promise: nil)
+            return
+        }
+        // Whatever followed the head is the first frames.
+        head.moveReaderIndex(forwardBy: text.utf8.distance(from: text.startIndex, to: end.upperBound))
+        let rest = head
+        let counter = FrameCounter(load: load)
+        do {
+            try context.pipeline.syncOperations.addHandler(counter)
+        } catch {
+            ready.fail(error)
+            return
+        }
+        context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+        context.channel.writeAndFlush(ByteBuffer(bytes: Self.maskedTextFrame(subscription)), promise: nil)
+        if rest.readableBytes > 0 { context.channel.pipeline.fireChannelRead(rest) }
+        ready.succeed()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        ready.fail(error)
+        context.close(promise: nil)
+    }
+
+    /// A client text frame (clients must mask; the zero key leaves the payload as it is).
+    static func maskedTextFrame(_ text: String) -> [UInt8] {
+        let payload = Array(text.utf8)
+        var frame: [UInt8] = [0x81]
+        if payload.count < 126 {
+            frame.append(0x80 | UInt8(payload.count))
+        } else {
+            frame += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xff)]
+        }
+        return frame + [0, 0, 0, 0] + payload
+    }
+}
+
+/// Counts server frames by reading their headers and skipping their payloads (no decoder, no copies), and
+/// samples every 16th frame's lag (`"timestamp":` of the message against the wall clock) when its payload
+/// is in one read.
+private final class FrameCounter: ChannelInboundHandler, @unchecked Sendable {
+    typealias InboundIn = ByteBuffer
+
+    let load: WebSocketLoad
+    var frames = 0
+    var bytes = 0
+    var lags: [Int64] = []
+    /// Payload bytes of the current frame still to skip.
+    var remaining = 0
+    /// A header split across reads.
+    var partial = ByteBuffer()
+
+    init(load: WebSocketLoad) { self.load = load }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        var buffer = unwrapInboundIn(data)
+        if partial.readableBytes > 0 {
+            partial.writeBuffer(&buffer)
+            buffer = partial
+            partial = ByteBuffer()
+        }
+        while buffer.readableBytes > 0 {
+            if remaining > 0 {
+                let skipped = min(remaining, buffer.readableBytes)
+                buffer.moveReaderIndex(forwardBy: skipped)
+                remaining -= skipped
+                continue
+            }
+            guard let (opcode, length, headerLength) = Self.header(of: buffer) else {
+                partial = buffer
+                return
+            }
+            buffer.moveReaderIndex(forwardBy: headerLength)
+            if opcode == 8 {
+                closed(by: buffer.getSlice(at: buffer.readerIndex, length: min(length, buffer.readableBytes)))
+                context.close(promise: nil)
+                return
+            }
+            frames += 1
+            bytes += length
+            if frames % 16 == 0, length <= buffer.readableBytes,
+                let lag = Self.lag(of: buffer.getSlice(at: buffer.readerIndex, length: length)!)
+            {
+                lags.append(lag)
+            }
+            remaining = length
+            if frames % 256 == 0 { flush() }
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) { flush() }
+
+    /// Opcode, payload length and header length of the frame at the start of `buffer`, if all there.
+    static func header(of buffer: ByteBuffer) -> (UInt8, Int, Int)? {
+        guard let first = buffer.getInteger(at: buffer.readerIndex, as: UInt8.self),
+            let second = buffer.getInteger(at: buffer.readerIndex + 1, as: UInt8.self)
+        else { return nil }
+        let opcode = first & 0x0f
+        switch second & 0x7f {
+        case 126:
+            guard let length = buffer.getInteger(at: buffer.readerIndex + 2, as: UInt16.self) else { return nil }
+            return (opcode, Int(length), 4)
+        case 127:
+            guard let length = buffer.getInteger(at: buffer.readerIndex + 2, as: UInt64.self) else { return nil }
+            return (opcode, Int(length), 10)
+        case let length:
+            return (opcode, Int(length), 2)
+        }
+    }
+
+    func closed(by payload: ByteBuffer?) {
+        var payload = payload ?? ByteBuffer()
+        let code = payload.readInteger(as: UInt16.self) ?? 0
+        let reason = payload.readString(length: payload.readableBytes) ?? ""
+        flush()
+        load.counters.withLock {
+            $0.closed += 1
+            $0.closeReasons["\(code) \(reason)", default: 0] += 1
+        }
+    }
+
+    func flush() {
+        let (frames, bytes, lags) = (self.frames, self.bytes, self.lags)
+        self.frames = 0
+        self.bytes = 0
+        self.lags.removeAll(keepingCapacity: true)
+        load.counters.withLock {
+            $0.frames += frames
+            $0.bytes += bytes
+            $0.lags += lags
+        }
+    }
+
+    /// Microseconds between the message's `"timestamp":<ms>` and now.
+    static func lag(of data: ByteBuffer) -> Int64? {
+        let key = Array(#""timestamp":"#.utf8)
+        return data.withUnsafeReadableBytes { bytes -> Int64? in
+            guard bytes.count > key.count else { return nil }
+            var index = 0
+            search: while index + key.count < bytes.count {
+                for offset in 0..<key.count where bytes[index + offset] != key[offset] {
+                    index += 1
+                    continue search
+                }
+                var value: Int64 = 0
+                var cursor = index + key.count
+                while cursor < bytes.count, bytes[cursor] >= 48, bytes[cursor] <= 57 {
+                    value = value * 10 + Int64(bytes[cursor] - 48)
+                    cursor += 1
+                }
+                let now = Int64(Date().timeIntervalSince1970 * 1_000_000)
+                return now - value * 1_000
+            }
+            return nil
+        }
+    }
+}
