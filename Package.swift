@@ -9,6 +9,8 @@
 // - BourseStoreSQLite is the only target that imports GRDB; BourseStorePostgres the only one that imports
 //   PostgresNIO.
 // - BourseWire spells Upbit's wire formats (JSON bytes, WebSocket requests); it sees the core, no server.
+// - BourseAuth verifies Upbit's JWTs, query hashes and API-key scopes; pure logic over BourseWire and
+//   swift-crypto, no HTTP, no clock.
 // - BourseServer is the only target that imports Hummingbird.
 // - `bourse` is the composition root: the only target that touches the terminal or the clock.
 import PackageDescription
@@ -53,6 +55,11 @@ let package = Package(
         .target(name: "BourseWorkloads", dependencies: ["BourseCore"], swiftSettings: strict),
         .target(name: "BourseStore", dependencies: ["BourseCore"], swiftSettings: strict),
         .target(name: "BourseWire", dependencies: ["BourseCore"], swiftSettings: strict),
+        .target(
+            name: "BourseAuth",
+            dependencies: ["BourseWire", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strict
+        ),
         .target(
             name: "BourseServer",
             dependencies: [
@@ -120,6 +127,11 @@ let package = Package(
         .testTarget(
             name: "BourseStoreTests",
             dependencies: ["BourseCore", "BourseStore", "BourseStorePostgres", "BourseStoreSQLite"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "BourseAuthTests",
+            dependencies: ["BourseAuth", "BourseWire", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict
         ),
         .testTarget(name: "BourseWireTests", dependencies: ["BourseCore", "BourseWire"], swiftSettings: strict),
