@@ -24,13 +24,21 @@ enum UpbitResponse {
         _ body: [UInt8], status: HTTPResponse.Status = .ok, group: RateLimitGroup, decision: RateLimiter.Decision,
         gzip: Bool = false
     ) -> Response {
+        json(ByteBuffer(bytes: body), status: status, group: group, decision: decision, gzip: gzip)
+    }
+
+    /// A JSON response from bytes already in a buffer (a cached body is sent without a copy).
+    static func json(
+        _ body: ByteBuffer, status: HTTPResponse.Status = .ok, group: RateLimitGroup, decision: RateLimiter.Decision,
+        gzip: Bool = false
+    ) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "application/json;charset=UTF-8"
         headers[remainingReq] = remainingReqValue(group, decision)
         headers[limitByIP] = "Yes"
         headers[.vary] = "Accept-Encoding"
-        var buffer = ByteBuffer(bytes: body)
-        if gzip, body.count >= minimumGzipBytes,
+        var buffer = body
+        if gzip, body.readableBytes >= minimumGzipBytes,
             let compressed = try? buffer.compress(with: .gzip(), allocator: ByteBufferAllocator())
         {
             headers[.contentEncoding] = "gzip"

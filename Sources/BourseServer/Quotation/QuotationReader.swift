@@ -25,10 +25,12 @@ public struct QuotationReader: Sendable {
     /// Resolves market codes (any case); every one must be listed.
     public func resolve(_ codes: [String]) throws(QuotationError) -> [MarketCode] {
         guard !codes.isEmpty else { throw .missingParameter }
-        let listed = Set(markets().map(\.code))
+        let listed = markets()
         var result: [MarketCode] = []
         for text in codes {
-            guard let code = MarketCode(text.uppercased()), listed.contains(code) else { throw .codeNotFound }
+            guard let code = MarketCode(text.uppercased()), listed.contains(where: { $0.code == code }) else {
+                throw .codeNotFound
+            }
             if !result.contains(code) { result.append(code) }
         }
         return result
@@ -42,12 +44,12 @@ public struct QuotationReader: Sendable {
         }
     }
 
-    /// Tickers of every market quoted in one of `quotes` (`KRW`, `BTC`, `USDT`).
-    public func tickers(quotedIn quotes: [String]) throws(QuotationError) -> [TickerSnapshot] {
+    /// Every listed market quoted in one of `quotes` (`KRW`, `BTC`, `USDT`), in listing order.
+    public func markets(quotedIn quotes: [String]) throws(QuotationError) -> [MarketCode] {
         let quotes = Set(quotes.map { $0.uppercased() })
         let markets = markets().map(\.code)
         for quote in quotes where !markets.contains(where: { $0.quote == quote }) { throw .codeNotFound }
-        return tickers(markets.filter { quotes.contains($0.quote) })
+        return markets.filter { quotes.contains($0.quote) }
     }
 
     /// Order-book views of `codes`; empty when `level` is not supported by one of them (as Upbit does).

@@ -12,6 +12,8 @@ struct QuotationRoutes: Sendable {
     let metrics: ServerMetrics
     /// Encoded candle responses (see ``ResponseCache``).
     let candleCache = ResponseCache()
+    /// Encoded ticker responses (see ``ResponseCache``).
+    let tickerCache = ResponseCache(maximumBytes: 4 << 20)
     /// Largest request body read for parameters.
     static let maximumBodyBytes = 1 << 20
 
@@ -21,12 +23,12 @@ struct QuotationRoutes: Sendable {
             return QuotationJSON.markets(reader.markets(), details: details)
         }
         route(router, "/v1/ticker", .ticker) { parameters in
-            QuotationJSON.tickers(reader.tickers(try reader.resolve(parameters.list("markets"))))
+            try await tickers(try reader.resolve(parameters.list("markets")))
         }
         route(router, "/v1/ticker/all", .ticker) { parameters in
             let quotes = parameters.list("quote_currencies")
             guard !quotes.isEmpty else { throw QuotationError.missingParameter }
-            return QuotationJSON.tickers(try reader.tickers(quotedIn: quotes))
+            return try await tickers(try reader.markets(quotedIn: quotes))
         }
         route(router, "/v1/orderbook", .orderbook) { parameters in
             let codes = try reader.resolve(parameters.list("markets"))
@@ -70,7 +72,17 @@ struct QuotationRoutes: Sendable {
 
     // MARK: - Endpoints
 
-    private func candles(_ parameters: RequestParameters, unit: CandleUnit) async throws -> [UInt8] {
+    /// Tickers of `codes`, encoded once per change: a ticker moves only with a trade in its market, and its
+    /// rolling 24-hour sums and day only with the minute, so (trades, minute) versions the body. Its
+    /// `timestamp` is then when that version was first asked for, not the instant of each request.
+    private func tickers(_ codes: [MarketCode]) async throws -> ByteBuffer {
+        let minute = reader.now().milliseconds / 60_000
+        let key = "tickers|\(minute)|" + codes.map(\.description).joined(separator: ",")
+        let version = codes.reduce(Int64(0)) { $0 &+ reader.tradeVersion($1) }
+        return await tickerCache.body(key, version: version) { QuotationJSON.tickers(reader.tickers(codes)) }
+    }
+
+    private func candles(_ parameters: RequestParameters, unit: CandleUnit) async throws -> ByteBuffer {
         let code = try reader.resolve([try parameters.required("market")])[0]
         let count = try parameters.integer("count") ?? 1
         guard (1...CandleSeries.maximumQueryCount).contains(count) else { throw QuotationError.invalidParameter }
@@ -84,7 +96,7 @@ struct QuotationRoutes: Sendable {
             converting = true
         }
         // Candles change only when the market trades, so the newest trade id versions the encoded body.
-        let key = "\(code)|\(unit)|\(count)|\(to?.milliseconds ?? -1)|\(converting)"
+        let key = "\(code)|\(unit.storageCode)|\(count)|\(to?.milliseconds ?? -1)|\(converting)"
         return try await candleCache.body(key, version: reader.tradeVersion(code)) {
             let candles = try await reader.candles(code, unit: unit, before: to, count: count)
             return QuotationJSON.candles(candles, market: code, unit: unit, convertingPriceUnit: converting)
@@ -120,15 +132,22 @@ struct QuotationRoutes: Sendable {
 
     private func route(
         _ router: Router<BourseRequestContext>, _ path: RouterPath, _ group: RateLimitGroup,
-        _ handler: @escaping @Sendable (RequestParameters) async throws -> [UInt8]
+        _ handler: @escaping @Sendable (RequestParameters) async throws -> ByteBuffer
     ) {
         router.get(path) { request, context in await respond(request, context, group, handler) }
+    }
+
+    private func route(
+        _ router: Router<BourseRequestContext>, _ path: RouterPath, _ group: RateLimitGroup,
+        _ handler: @escaping @Sendable (RequestParameters) async throws -> [UInt8]
+    ) {
+        route(router, path, group) { parameters in ByteBuffer(bytes: try await handler(parameters)) }
     }
 
     /// Rate limit, parameters (query and body), the handler, errors in Upbit's shape, `Remaining-Req`.
     private func respond(
         _ request: Request, _ context: BourseRequestContext, _ group: RateLimitGroup,
-        _ handler: (RequestParameters) async throws -> [UInt8]
+        _ handler: (RequestParameters) async throws -> ByteBuffer
     ) async -> Response {
         let decision = limiter.check(context.clientKey, group: group, at: reader.now())
         guard decision.allowed else {

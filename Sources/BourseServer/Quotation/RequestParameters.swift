@@ -74,8 +74,14 @@ public struct RequestParameters: Sendable, Hashable {
 
     /// Every value of `name`, repeated keys and comma-joined lists alike, empty items dropped.
     public func list(_ name: String) -> [String] {
-        pairs.filter { $0.name == name }.flatMap { $0.value.split(separator: ",").map(String.init) }
-            .map { $0.trimmingSpaces }.filter { !$0.isEmpty }
+        var values: [String] = []
+        for pair in pairs where pair.name == name {
+            for item in pair.value.utf8.split(separator: 0x2C) {  // ","
+                let value = Substring(item).trimmingSpaces
+                if !value.isEmpty { values.append(value) }
+            }
+        }
+        return values
     }
 
     /// A required value (present and not empty).
@@ -143,8 +149,13 @@ public struct RequestParameters: Sendable, Hashable {
 }
 
 extension StringProtocol {
-    /// Without leading and trailing spaces.
+    /// Without leading and trailing spaces (scanned as UTF-8: a space is one byte and never part of
+    /// another character, so no grapheme breaking is needed).
     var trimmingSpaces: String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+        let text = Substring(self)
+        guard let first = text.utf8.firstIndex(where: { $0 != 0x20 }),
+            let last = text.utf8.lastIndex(where: { $0 != 0x20 })
+        else { return "" }
+        return String(text[first...last])
     }
 }

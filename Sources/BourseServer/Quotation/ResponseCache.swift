@@ -1,3 +1,4 @@
+import NIOCore
 import Synchronization
 
 /// Encoded response bodies, reused while what they were made from is unchanged: a popular query (the
@@ -9,7 +10,7 @@ import Synchronization
 final class ResponseCache: Sendable {
     private struct Entry {
         var version: Int64
-        var body: [UInt8]
+        var body: ByteBuffer
     }
 
     private struct Contents {
@@ -24,18 +25,19 @@ final class ResponseCache: Sendable {
     /// A cache of at most `maximumBytes` of bodies.
     init(maximumBytes: Int = 32 << 20) { self.maximumBytes = maximumBytes }
 
-    /// The body for `key` at `version`: the cached one, or `make()`'s, which is then kept.
-    func body(_ key: String, version: Int64, make: () async throws -> [UInt8]) async rethrows -> [UInt8] {
+    /// The body for `key` at `version`: the cached one, or `make()`'s, which is then kept. A hit shares the
+    /// cached buffer's storage: nothing is copied until the socket write.
+    func body(_ key: String, version: Int64, make: () async throws -> [UInt8]) async rethrows -> ByteBuffer {
         if let hit = contents.withLock({ $0.entries[key] }), hit.version == version { return hit.body }
-        let body = try await make()
+        let body = ByteBuffer(bytes: try await make())
         contents.withLock { contents in
-            if let old = contents.entries[key] { contents.bytes -= old.body.count }
-            if contents.bytes + body.count > maximumBytes {
+            if let old = contents.entries[key] { contents.bytes -= old.body.readableBytes }
+            if contents.bytes + body.readableBytes > maximumBytes {
                 contents.entries.removeAll(keepingCapacity: true)
                 contents.bytes = 0
             }
             contents.entries[key] = Entry(version: version, body: body)
-            contents.bytes += body.count
+            contents.bytes += body.readableBytes
         }
         return body
     }
