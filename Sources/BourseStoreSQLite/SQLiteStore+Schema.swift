@@ -46,6 +46,27 @@ extension SQLiteStore {
                     ) WITHOUT ROWID;
                     """)
         }
+        migrator.registerMigration("2-accounts-api-keys") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE accounts (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        name TEXT NOT NULL UNIQUE,
+                        created_ms INTEGER NOT NULL
+                    );
+                    CREATE TABLE api_keys (
+                        access_key TEXT PRIMARY KEY,
+                        account_id INTEGER NOT NULL REFERENCES accounts (id),
+                        sealed_secret BLOB NOT NULL,
+                        scopes TEXT NOT NULL,
+                        allowed_ips TEXT,
+                        expires_ms INTEGER,
+                        created_ms INTEGER NOT NULL,
+                        revoked_ms INTEGER
+                    );
+                    CREATE INDEX api_keys_by_account ON api_keys (account_id, created_ms);
+                    """)
+        }
         return migrator
     }
 }

@@ -11,13 +11,16 @@ struct PostgresStoreTests {
 
     @Test func aDatabaseMigratedByANewerBuildIsRefused() async throws {
         try await PostgresTestServer.withFreshDatabase { url in
-            let later = PostgresMigration(version: 2, statements: ["CREATE TABLE later_feature (id bigint)"])
+            let known = PostgresSchema.migrations.count
+            let later = PostgresMigration(version: known + 1, statements: ["CREATE TABLE later_feature (id bigint)"])
             let newer = PostgresStore(url: url, migrations: PostgresSchema.migrations + [later])
             try await newer.withRunning { try await newer.migrate() }
 
             let store = PostgresStore(url: url)
             try await store.withRunning {
-                await #expect(throws: StoreError.schemaTooNew(found: 2, known: 1)) { try await store.migrate() }
+                await #expect(throws: StoreError.schemaTooNew(found: known + 1, known: known)) {
+                    try await store.migrate()
+                }
             }
             let newerAgain = PostgresStore(url: url, migrations: PostgresSchema.migrations + [later])
             try await newerAgain.withRunning { try await newerAgain.migrate() }

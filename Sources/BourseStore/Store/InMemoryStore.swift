@@ -11,6 +11,8 @@ public final class InMemoryStore: Store {
         var snapshots: [StoredSnapshot] = []
         var trades: [MarketCode: [TradeRecord]] = [:]
         var candles: [CandleKey: [Candle]] = [:]
+        var accounts: [AccountRecord] = []
+        var keys: [StoredAPIKey] = []
         var closed = false
     }
 
@@ -118,6 +120,68 @@ public final class InMemoryStore: Store {
 
     /// Refuses further use.
     public func close() async throws { contents.withLock { $0.closed = true } }
+
+    // MARK: - Accounts and keys
+
+    /// Adds an account with the next id.
+    public func createAccount(named name: String, at time: Timestamp) async throws -> AccountRecord {
+        try contents.withLock { contents in
+            if contents.closed { throw StoreError.closed }
+            guard !contents.accounts.contains(where: { $0.name == name }) else {
+                throw StoreError.duplicate("account \(name)")
+            }
+            let id = AccountID((contents.accounts.last?.id.rawValue ?? 0) + 1)
+            let account = AccountRecord(id: id, name: name, createdAt: time)
+            contents.accounts.append(account)
+            return account
+        }
+    }
+
+    /// Every account, by id.
+    public func accounts() async throws -> [AccountRecord] {
+        try contents.withLock { contents in
+            if contents.closed { throw StoreError.closed }
+            return contents.accounts
+        }
+    }
+
+    /// Adds a key.
+    public func saveAPIKey(_ key: StoredAPIKey) async throws {
+        try contents.withLock { contents in
+            if contents.closed { throw StoreError.closed }
+            guard !contents.keys.contains(where: { $0.accessKey == key.accessKey }) else {
+                throw StoreError.duplicate("access key \(key.accessKey)")
+            }
+            contents.keys.append(key)
+        }
+    }
+
+    /// The key with `accessKey`.
+    public func apiKey(accessKey: String) async throws -> StoredAPIKey? {
+        try contents.withLock { contents in
+            if contents.closed { throw StoreError.closed }
+            return contents.keys.first { $0.accessKey == accessKey }
+        }
+    }
+
+    /// The keys of `account`, oldest first.
+    public func apiKeys(of account: AccountID) async throws -> [StoredAPIKey] {
+        try contents.withLock { contents in
+            if contents.closed { throw StoreError.closed }
+            return contents.keys.filter { $0.accountID == account }
+        }
+    }
+
+    /// Revokes a live key.
+    public func revokeAPIKey(accessKey: String, at time: Timestamp) async throws -> Bool {
+        try contents.withLock { contents in
+            if contents.closed { throw StoreError.closed }
+            guard let index = contents.keys.firstIndex(where: { $0.accessKey == accessKey && $0.revokedAt == nil })
+            else { return false }
+            contents.keys[index].revokedAt = time
+            return true
+        }
+    }
 }
 
 extension Array {

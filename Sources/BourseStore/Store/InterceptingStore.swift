@@ -57,4 +57,28 @@ public final class InterceptingStore: Store {
 
     /// Closes the wrapped store.
     public func close() async throws { try await store.close() }
+
+    // MARK: - Accounts and keys (passed on)
+
+    /// Creates the account in the wrapped store.
+    public func createAccount(named name: String, at time: Timestamp) async throws -> AccountRecord {
+        try await store.createAccount(named: name, at: time)
+    }
+
+    /// The wrapped store's accounts.
+    public func accounts() async throws -> [AccountRecord] { try await store.accounts() }
+
+    /// Saves the key in the wrapped store.
+    public func saveAPIKey(_ key: StoredAPIKey) async throws { try await store.saveAPIKey(key) }
+
+    /// The wrapped store's key.
+    public func apiKey(accessKey: String) async throws -> StoredAPIKey? { try await store.apiKey(accessKey: accessKey) }
+
+    /// The wrapped store's keys of `account`.
+    public func apiKeys(of account: AccountID) async throws -> [StoredAPIKey] { try await store.apiKeys(of: account) }
+
+    /// Revokes in the wrapped store.
+    public func revokeAPIKey(accessKey: String, at time: Timestamp) async throws -> Bool {
+        try await store.revokeAPIKey(accessKey: accessKey, at: time)
+    }
 }

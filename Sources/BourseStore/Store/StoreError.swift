@@ -8,6 +8,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case corrupt(String)
     /// The store was closed.
     case closed
+    /// A name or key that must be unique exists already (`what` names it).
+    case duplicate(String)
 
     /// A sentence for logs and error messages.
     public var description: String {
@@ -18,6 +20,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             "database schema version \(found) is newer than this build knows (\(known)); upgrade Bourse"
         case .corrupt(let detail): "stored data is damaged: \(detail)"
         case .closed: "the store is closed"
+        case .duplicate(let what): "\(what) exists already"
         }
     }
 }

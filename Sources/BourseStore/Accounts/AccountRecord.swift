@@ -1,0 +1,30 @@
+public import BourseCore
+
+/// An exchange account as people name it: the ledger knows it only by ``id``.
+///
+/// Accounts are administrative data, not journal commands: creating one changes no balance, so it is
+/// stored beside the journal, not in it. Deposits to the account are journal commands like any other.
+public struct AccountRecord: Hashable, Sendable {
+    /// The ledger's id of the account (assigned by the store, from 1 up).
+    public var id: AccountID
+    /// A unique name (letters, digits, `.`, `_`, `-`).
+    public var name: String
+    /// When it was created.
+    public var createdAt: Timestamp
+
+    /// An account record.
+    public init(id: AccountID, name: String, createdAt: Timestamp) {
+        self.id = id
+        self.name = name
+        self.createdAt = createdAt
+    }
+
+    /// Whether `name` is acceptable: 1–64 ASCII letters, digits, `.`, `_` or `-`.
+    public static func isValidName(_ name: String) -> Bool {
+        (1...64).contains(name.utf8.count)
+            && name.utf8.allSatisfy { byte in
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                    || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+            }
+    }
+}

@@ -1,0 +1,31 @@
+public import BourseCore
+
+/// Where accounts and API keys live: beside the journal in the same database, so a PostgreSQL deployment
+/// keeps them with everything else. Every ``Store`` is one.
+public protocol AccountStore: Sendable {
+    /// Creates an account named `name` with the next free id; throws ``StoreError/duplicate(_:)`` if the
+    /// name is taken.
+    func createAccount(named name: String, at time: Timestamp) async throws -> AccountRecord
+
+    /// Every account, by id.
+    func accounts() async throws -> [AccountRecord]
+
+    /// Stores a new key; throws ``StoreError/duplicate(_:)`` if its access key exists.
+    func saveAPIKey(_ key: StoredAPIKey) async throws
+
+    /// The key with `accessKey`, revoked or not.
+    func apiKey(accessKey: String) async throws -> StoredAPIKey?
+
+    /// The keys of `account`, oldest first, revoked ones included.
+    func apiKeys(of account: AccountID) async throws -> [StoredAPIKey]
+
+    /// Marks a live key revoked at `time`; false if there is no such live key.
+    func revokeAPIKey(accessKey: String, at time: Timestamp) async throws -> Bool
+}
+
+extension AccountStore {
+    /// The account named `name`.
+    public func account(named name: String) async throws -> AccountRecord? {
+        try await accounts().first { $0.name == name }
+    }
+}
