@@ -101,6 +101,7 @@ let package = Package(
         .executableTarget(
             name: "bourse",
             dependencies: [
+                "BourseAuth",
                 "BourseCore",
                 "BourseServer",
                 "BourseSimulator",
@@ -154,6 +155,10 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .testTarget(name: "bourseTests", dependencies: ["bourse"], swiftSettings: strict),
+        .testTarget(
+            name: "bourseTests",
+            dependencies: ["bourse", "BourseAuth", "BourseCore", "BourseStore", "BourseStoreSQLite"],
+            swiftSettings: strict
+        ),
     ]
 )

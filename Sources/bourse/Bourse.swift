@@ -7,6 +7,9 @@ struct Bourse: AsyncParsableCommand {
         commandName: "bourse",
         abstract: "A self-hostable, real-time market platform, wire-compatible with Upbit's Open API.",
         version: "0.1.0",
-        subcommands: [ServeCommand.self, DemoCommand.self, IngestCommand.self, JournalCommand.self, BenchCommand.self]
+        subcommands: [
+            ServeCommand.self, AccountCommand.self, KeysCommand.self, DemoCommand.self,
+            IngestCommand.self, JournalCommand.self, BenchCommand.self,
+        ]
     )
 }

@@ -41,6 +41,8 @@ struct IngestCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let lock = try storage.lockForWriting(purpose: "bourse ingest")
+        defer { withExtendedLifetime(lock) {} }
         try await storage.withStore { store in try await ingest(into: store) }
     }
 

@@ -112,6 +112,8 @@ struct ServeCommand: AsyncParsableCommand {
         demo.backfillDays = backfillDays
         demo.stepInterval = .milliseconds(stepMilliseconds)
         demo.pulsePerSecond = demoPulse
+        let lock = try storage.lockForWriting(purpose: "bourse serve")
+        defer { withExtendedLifetime(lock) {} }
         try await storage.withStore { store in
             try await ServerRun(
                 configuration: configuration, demo: noDemo ? nil : demo, storeSummary: storage.summary

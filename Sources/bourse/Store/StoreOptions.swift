@@ -82,3 +82,12 @@ struct StoreOptions: ParsableArguments {
         }
     }
 }
+
+extension StoreOptions {
+    /// The data directory's writer lock for a command that journals (``DataDirectoryLock``); nil for the
+    /// stores that have no data directory of their own (memory, PostgreSQL).
+    func lockForWriting(purpose: String) throws -> DataDirectoryLock? {
+        guard store == .sqlite else { return nil }
+        return try DataDirectoryLock(directory: resolvedDataDirectory, purpose: purpose)
+    }
+}

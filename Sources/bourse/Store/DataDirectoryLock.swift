@@ -1,0 +1,36 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An exclusive lock on a data directory (`bourse.lock`, `flock`), held by the process that writes its
+/// journal: the journal has one writer, so a second `bourse serve`, `ingest` or `deposit` on the same
+/// directory is refused with a sentence instead of interleaving commits. The kernel releases it when the
+/// process ends, however it ends.
+final class DataDirectoryLock {
+    private let descriptor: Int32
+
+    /// Takes the lock of `directory` (created if missing), or throws saying which process holds it.
+    init(directory: String, purpose: String) throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = URL(fileURLWithPath: directory).appendingPathComponent("bourse.lock").path
+        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw CLIError("Cannot open \(path): \(String(cString: strerror(errno))).") }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let holder =
+                (try? String(contentsOfFile: path, encoding: .utf8))?
+                .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            close(descriptor)
+            throw CLIError(
+                "The data directory \(directory) is in use by another bourse process"
+                    + (holder.isEmpty ? "" : " (\(holder))") + "; it has one writer at a time. Stop that "
+                    + "process first, or use another --data-dir.")
+        }
+        let note = "pid \(getpid()): \(purpose)\n"
+        _ = ftruncate(descriptor, 0)
+        _ = note.withCString { write(descriptor, $0, strlen($0)) }
+    }
+
+    deinit { close(descriptor) }
+}

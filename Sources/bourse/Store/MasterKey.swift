@@ -1,0 +1,62 @@
+import BourseAuth
+import Foundation
+
+/// The 32-byte key that seals API secrets at rest (AES-GCM, see `SecretSealer`).
+///
+/// From `$BOURSE_MASTER_KEY` (64 hex digits) when set, else the file `master.key` in the data directory,
+/// made on first use with mode 0600. Whoever reads it can open every stored secret, so it belongs with
+/// the server's other secrets (for a PostgreSQL store too: the database alone does not reveal the keys).
+enum MasterKey {
+    /// The file name inside the data directory.
+    static let fileName = "master.key"
+
+    /// The sealer for `dataDirectory`'s master key, making the key if `create` and there is none.
+    static func sealer(dataDirectory: String, create: Bool) throws -> SecretSealer {
+        try SecretSealer(masterKey: try bytes(dataDirectory: dataDirectory, create: create))
+    }
+
+    static func bytes(dataDirectory: String, create: Bool) throws -> [UInt8] {
+        if let text = ProcessInfo.processInfo.environment["BOURSE_MASTER_KEY"] {
+            guard let key = hexBytes(text), key.count == SecretSealer.masterKeyLength else {
+                throw CLIError("BOURSE_MASTER_KEY must be \(SecretSealer.masterKeyLength * 2) hex digits.")
+            }
+            return key
+        }
+        let path = URL(fileURLWithPath: dataDirectory).appendingPathComponent(fileName).path
+        if let data = FileManager.default.contents(atPath: path) {
+            guard data.count == SecretSealer.masterKeyLength else {
+                throw CLIError("\(path) is not a master key (\(data.count) bytes, expected 32).")
+            }
+            return [UInt8](data)
+        }
+        guard create else {
+            throw CLIError(
+                "No master key at \(path) (and BOURSE_MASTER_KEY is not set): no API key was made with this data "
+                    + "directory yet.")
+        }
+        try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
+        let key = SecretSealer.generateMasterKey()
+        guard FileManager.default.createFile(atPath: path, contents: Data(key), attributes: [.posixPermissions: 0o600])
+        else { throw CLIError("Cannot write the master key to \(path).") }
+        return key
+    }
+
+    private static func hexBytes(_ text: String) -> [UInt8]? {
+        let digits = Array(text.utf8)
+        guard digits.count % 2 == 0 else { return nil }
+        var bytes: [UInt8] = []
+        for index in stride(from: 0, to: digits.count, by: 2) {
+            guard let byte = UInt8(String(decoding: digits[index..<index + 2], as: UTF8.self), radix: 16) else {
+                return nil
+            }
+            bytes.append(byte)
+        }
+        return bytes
+    }
+}
+
+/// A failure the command line reports as one sentence (exit status 1).
+struct CLIError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
