@@ -63,6 +63,7 @@ let package = Package(
         .target(
             name: "BourseServer",
             dependencies: [
+                "BourseAuth",
                 "BourseCore",
                 "BourseSimulator",
                 "BourseStore",
@@ -139,11 +140,13 @@ let package = Package(
         .testTarget(
             name: "BourseServerTests",
             dependencies: [
+                "BourseAuth",
                 "BourseCore",
                 "BourseServer",
                 "BourseSimulator",
                 "BourseStore",
                 "BourseWire",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

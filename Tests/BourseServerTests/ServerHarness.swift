@@ -1,3 +1,4 @@
+import BourseAuth
 import BourseCore
 import BourseServer
 import BourseSimulator
@@ -15,10 +16,16 @@ struct ServerHarness {
     let reader: QuotationReader
     let metrics: ServerMetrics
     let configuration: ServerConfiguration
+    /// Where accounts and keys live (the same store as the journal).
+    let store: InMemoryStore
+    /// Seals test keys' secrets as `bourse keys create` does.
+    let sealer: SecretSealer
 
     /// The routes of `bourse serve`.
     var router: Router<BourseRequestContext> {
-        BourseApplication.router(reader: reader, feed: feed, metrics: metrics, configuration: configuration)
+        BourseApplication.router(
+            reader: reader, feed: feed, metrics: metrics, configuration: configuration,
+            gate: ExchangeGate(directory: APIKeyDirectory(store: store, sealer: sealer)))
     }
 
     /// The application on a free loopback port.
@@ -49,7 +56,8 @@ struct ServerHarness {
         feed.attach(exchange)
         let harness = ServerHarness(
             exchange: exchange, feed: feed, reader: QuotationReader(exchange: exchange, store: store, clock: clock),
-            metrics: metrics, configuration: configuration)
+            metrics: metrics, configuration: configuration, store: store,
+            sealer: try SecretSealer(masterKey: SecretSealer.generateMasterKey()))
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await exchange.run() }
             group.addTask { await feed.run() }

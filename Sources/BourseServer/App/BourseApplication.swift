@@ -9,9 +9,11 @@ import NIOCore
 
 /// Builds the HTTP and WebSocket application of `bourse serve`.
 public enum BourseApplication {
-    /// The routes: the quotation API, `/websocket/v1`, `/healthz` and `/metrics`.
+    /// The routes: the quotation API, the exchange API (when there is a `gate` to authenticate with),
+    /// `/websocket/v1`, `/healthz` and `/metrics`.
     public static func router(
-        reader: QuotationReader, feed: MarketFeed, metrics: ServerMetrics, configuration: ServerConfiguration
+        reader: QuotationReader, feed: MarketFeed, metrics: ServerMetrics, configuration: ServerConfiguration,
+        gate: ExchangeGate? = nil
     ) -> Router<BourseRequestContext> {
         let router = Router(context: BourseRequestContext.self)
         router.add(middleware: UpbitFallbackMiddleware(metrics: metrics))
@@ -21,6 +23,11 @@ public enum BourseApplication {
                 allowMethods: [.get, .post, .delete, .head, .options]))
         let limiter = RateLimiter(perSecond: configuration.rateLimitPerSecond)
         QuotationRoutes(reader: reader, limiter: limiter, metrics: metrics).add(to: router)
+        if let gate {
+            ExchangeRoutes(
+                exchange: reader.exchange, gate: gate, store: reader.store, limiter: limiter, clock: reader.clock
+            ).add(to: router)
+        }
         router.get("/healthz") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "application/json"],
@@ -44,7 +51,7 @@ public enum BourseApplication {
     /// The application listening as `configuration` says (over TLS when it has a ``TLSIdentity``).
     public static func make(
         reader: QuotationReader, feed: MarketFeed, metrics: ServerMetrics, configuration: ServerConfiguration,
-        logger: Logger, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+        gate: ExchangeGate? = nil, logger: Logger, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
         let plain = HTTPServerBuilder.http1WebSocketUpgrade(
             webSocketRouter: webSocketRouter(feed: feed),
@@ -54,7 +61,7 @@ public enum BourseApplication {
                 try HTTPServerBuilder.tls(plain, tlsConfiguration: try tls.serverConfiguration())
             } else { plain }
         return Application(
-            router: router(reader: reader, feed: feed, metrics: metrics, configuration: configuration),
+            router: router(reader: reader, feed: feed, metrics: metrics, configuration: configuration, gate: gate),
             server: server,
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "Bourse"),

@@ -116,7 +116,8 @@ struct ServeCommand: AsyncParsableCommand {
         defer { withExtendedLifetime(lock) {} }
         try await storage.withStore { store in
             try await ServerRun(
-                configuration: configuration, demo: noDemo ? nil : demo, storeSummary: storage.summary
+                configuration: configuration, demo: noDemo ? nil : demo, storeSummary: storage.summary,
+                sealer: try MasterKey.sealer(dataDirectory: storage.resolvedDataDirectory, create: true)
             ).run(store: store)
         }
     }

@@ -1,3 +1,4 @@
+import BourseAuth
 import BourseCore
 import BourseServer
 import BourseSimulator
@@ -13,6 +14,8 @@ struct ServerRun {
     /// The demo's options, or nil for `--no-demo`.
     let demo: DemoOptions?
     let storeSummary: String
+    /// Unseals API secrets (the master key of the data directory).
+    let sealer: SecretSealer
 
     func run(store: any Store) async throws {
         let logger = Logger(label: "bourse")
@@ -34,8 +37,9 @@ struct ServerRun {
         let listening = Gate()
         let host = configuration.host
         let (http, ws) = configuration.tls == nil ? ("http", "ws") : ("https", "wss")
+        let gate = ExchangeGate(directory: APIKeyDirectory(store: store, sealer: sealer))
         let application = try BourseApplication.make(
-            reader: reader, feed: feed, metrics: metrics, configuration: configuration, logger: logger,
+            reader: reader, feed: feed, metrics: metrics, configuration: configuration, gate: gate, logger: logger,
             onServerRunning: { port in
                 Progress.line(
                     "bourse: listening on \(http)://\(Self.urlHost(host)):\(port) "

@@ -1,0 +1,34 @@
+import BourseAuth
+import BourseCore
+import Synchronization
+
+/// Authenticates exchange-API requests: Upbit's JWT checks (``Authenticator``) over keys from an
+/// ``APIKeyDirectory``, with the REST nonce window kept here.
+public final class ExchangeGate: Sendable {
+    let directory: APIKeyDirectory
+    private let nonces = Mutex(NonceWindow())
+
+    /// A gate over `directory`'s keys.
+    public init(directory: APIKeyDirectory) { self.directory = directory }
+
+    /// The key a request acts with, or the first check it fails (reference §4.4).
+    func authenticate(
+        authorization: String?, payload: RequestPayload, clientIP: String?, scope: APIScope?, now: Timestamp,
+        enforcesNonce: Bool = true
+    ) async throws -> Result<APIKey, AuthError> {
+        // The access key is inside the token: read it first, then fetch the key (an async store read)
+        // and run every check, in Upbit's order, against that one key.
+        let accessKey: String
+        do { accessKey = try BearerToken(authorization: authorization).claims.accessKey } catch {
+            return .failure(error)
+        }
+        let found = try await directory.key(accessKey, now: now)
+        let request = AuthenticationRequest(
+            authorization: authorization, payload: payload, clientIP: clientIP, requiredScope: scope,
+            enforcesNonce: enforcesNonce, nowMilliseconds: now.milliseconds)
+        let authenticator = Authenticator { access in access == found?.accessKey ? found : nil }
+        return nonces.withLock { nonces in
+            Result { () throws(AuthError) -> APIKey in try authenticator.authenticate(request, nonces: &nonces) }
+        }
+    }
+}

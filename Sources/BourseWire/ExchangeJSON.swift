@@ -1,0 +1,66 @@
+public import BourseCore
+
+/// Upbit's exchange API bodies (reference §3): amounts as plain decimal strings, nulls omitted.
+public enum ExchangeJSON {
+    /// `GET /v1/accounts` (§3.2): one object per currency held; KRW always, so clients that look it up
+    /// (pyupbit's `get_balance("KRW")`) find it on a new account too.
+    public static func accounts(_ balances: [Balance]) -> [UInt8] {
+        var writer = JSONWriter(capacity: 160 * balances.count + 160)
+        writer.beginArray()
+        if !balances.contains(where: { $0.currency == "KRW" }) {
+            account(&writer, currency: "KRW", balance: .zero, locked: .zero, average: .zero, unit: "KRW")
+        }
+        for row in balances {
+            account(
+                &writer, currency: row.currency, balance: row.balance, locked: row.locked, average: row.averageBuyPrice,
+                unit: row.unitCurrency ?? "KRW")
+        }
+        writer.endArray()
+        return writer.bytes
+    }
+
+    private static func account(
+        _ writer: inout JSONWriter, currency: String, balance: Funds, locked: Funds, average: Price, unit: String
+    ) {
+        writer.beginObject()
+        writer.key("currency")
+        writer.string(currency)
+        writer.key("balance")
+        writer.string(balance.description)
+        writer.key("locked")
+        writer.string(locked.description)
+        writer.key("avg_buy_price")
+        writer.string(average.description)
+        writer.key("avg_buy_price_modified")
+        writer.bool(false)
+        writer.key("unit_currency")
+        writer.string(unit)
+        writer.endObject()
+    }
+
+    /// `GET /v1/api_keys`: `[{"access_key":…,"expire_at":…}]`, expiry as KST ISO-8601 (omitted if none).
+    public static func apiKeys(_ keys: [(accessKey: String, expiresAt: Timestamp?)]) -> [UInt8] {
+        var writer = JSONWriter(capacity: 96 * keys.count + 2)
+        writer.beginArray()
+        for key in keys {
+            writer.beginObject()
+            writer.key("access_key")
+            writer.string(key.accessKey)
+            if let expiry = key.expiresAt {
+                writer.key("expire_at")
+                writer.string(kstTime(expiry))
+            }
+            writer.endObject()
+        }
+        writer.endArray()
+        return writer.bytes
+    }
+
+    /// `2026-03-22T21:42:16+09:00`: Upbit's exchange times, in Korea Standard Time to the second.
+    public static func kstTime(_ time: Timestamp) -> String {
+        let local = UTCDateTime(time, offsetMilliseconds: 9 * 3_600_000)
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+        return "\(local.year)-\(two(local.month))-\(two(local.day))T\(two(local.hour)):\(two(local.minute)):"
+            + "\(two(local.second))+09:00"
+    }
+}
