@@ -160,7 +160,9 @@ let package = Package(
         ),
         .testTarget(
             name: "bourseTests",
-            dependencies: ["bourse", "BourseAuth", "BourseCore", "BourseStore", "BourseStoreSQLite"],
+            dependencies: [
+                "bourse", "BourseAuth", "BourseCore", "BourseSimulator", "BourseStore", "BourseStoreSQLite",
+            ],
             swiftSettings: strict
         ),
     ]

@@ -1,5 +1,6 @@
 import BourseAuth
 import BourseCore
+import BourseSimulator
 import BourseStore
 import BourseStoreSQLite
 import Foundation
@@ -82,6 +83,30 @@ struct AccountCommandTests {
             try await first.run()
             let twice = try AccountCommand.Create.parse(["carol", "--data-dir", directory])
             await #expect(throws: CLIError.self) { try await twice.run() }
+        }
+    }
+
+    @Test func depositsAreJournaledAndRecoverable() async throws {
+        try await withDataDirectory { directory in
+            try await AccountCommand.Create.parse(["dora", "--data-dir", directory]).run()
+            try await DepositCommand.parse(["dora", "KRW", "1000000", "--data-dir", directory]).run()
+            try await DepositCommand.parse(["dora", "btc", "0.00000001", "--data-dir", directory]).run()
+            let store = try await store(directory)
+            let (state, _) = try await DurableExchange.recover(from: store, markets: DemoMarket.defaults.map(\.market))
+            try await store.close()
+            let ledger = state.exchange.ledger
+            #expect(ledger.balance(of: AccountID(1), "KRW").balance == Funds(units: 100_000_000_000_000))
+            #expect(ledger.balance(of: AccountID(1), "BTC").balance == Funds(units: 1))
+            #expect(state.lastSequence == 2)
+            await #expect(throws: CLIError.self) {
+                try await DepositCommand.parse(["nobody", "KRW", "1", "--data-dir", directory]).run()
+            }
+            #expect(throws: (any Error).self) { try DepositCommand.parse(["dora", "KRW", "-5"]) }
+            let held = try DataDirectoryLock(directory: directory, purpose: "a running server")
+            await #expect(throws: CLIError.self) {
+                try await DepositCommand.parse(["dora", "KRW", "1", "--data-dir", directory]).run()
+            }
+            withExtendedLifetime(held) {}
         }
     }
 

@@ -39,10 +39,7 @@ struct AccountCommand: AsyncParsableCommand {
                 }
             }
             print("Created account '\(account.name)' (id \(account.id)).")
-            print("Next: bourse keys create \(account.name)")
-            print(
-                "Fund it (with bourse serve stopped): echo '{\"tag\":\"1\",\"type\":\"deposit\",\"account\":"
-                    + "\(account.id),\"currency\":\"KRW\",\"amount\":\"1000000\"}' | bourse ingest")
+            print("Next: bourse keys create \(account.name)   and   bourse deposit \(account.name) KRW 1000000")
         }
     }
 
