@@ -36,13 +36,20 @@ struct ExchangeRoutesTests {
     }
 
     /// `Bearer <JWT>` signed as ccxt signs it (HS256 unless told otherwise), without a query hash.
-    static func token(_ key: TestKey, nonce: String = UUID().uuidString, algorithm: String = "HS256") -> String {
+    static func token(
+        _ key: TestKey, nonce: String = UUID().uuidString, algorithm: String = "HS256", query: String? = nil
+    ) -> String {
         func base64URL(_ data: some DataProtocol) -> String {
             Data(data).base64EncodedString().replacingOccurrences(of: "+", with: "-")
                 .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
         }
         let header = base64URL(Data(#"{"alg":"\#(algorithm)","typ":"JWT"}"#.utf8))
-        let payload = base64URL(Data(#"{"access_key":"\#(key.access)","nonce":"\#(nonce)"}"#.utf8))
+        var claims = #"{"access_key":"\#(key.access)","nonce":"\#(nonce)""#
+        if let query {
+            let hash = SHA512.hash(data: Data(query.utf8)).map { String(format: "%02x", $0) }.joined()
+            claims += #","query_hash":"\#(hash)","query_hash_alg":"SHA512""#
+        }
+        let payload = base64URL(Data((claims + "}").utf8))
         let input = Data("\(header).\(payload)".utf8)
         let secret = SymmetricKey(data: Data(key.secret.utf8))
         let signature: Data =
@@ -113,6 +120,41 @@ struct ExchangeRoutesTests {
                 #expect(try errorName(try await get(client, "/v1/accounts", authorization: reused)) == "nonce_used")
                 let hashed = try await get(client, "/v1/accounts?x=1", authorization: Self.token(key))
                 #expect(try errorName(hashed) == "invalid_query_payload", "parameters without a query_hash")
+            }
+        }
+    }
+
+    @Test func ordersChanceGivesFeesLimitsAndBothAccounts() async throws {
+        try await ServerHarness.with { harness in
+            let key = try await makeKey(harness)
+            _ = try await harness.submit([.deposit(key.account, currency: "KRW", amount: Funds(units: 700_000_000_000))]
+            )
+            try await Application(router: harness.router).test(.router) { client in
+                let query = "market=KRW-BTC"
+                let response = try await get(
+                    client, "/v1/orders/chance?\(query)", authorization: Self.token(key, query: query))
+                #expect(response.status == .ok)
+                let chance = try #require(try json(response.body) as? [String: Any])
+                #expect(chance["bid_fee"] as? String == "0.0005" && chance["maker_ask_fee"] as? String == "0.0005")
+                let market = try #require(chance["market"] as? [String: Any])
+                #expect(market["id"] as? String == "KRW-BTC" && market["name"] as? String == "BTC/KRW")
+                #expect((market["bid"] as? [String: Any])?["min_total"] as? String == "5000")
+                #expect((market["ask"] as? [String: Any])?["currency"] as? String == "BTC")
+                #expect(market["state"] as? String == "active")
+                #expect((chance["bid_account"] as? [String: Any])?["balance"] as? String == "7000")
+                #expect((chance["ask_account"] as? [String: Any])?["currency"] as? String == "BTC")
+
+                let missing = try await get(client, "/v1/orders/chance", authorization: Self.token(key))
+                #expect(missing.status == .badRequest)
+                #expect(try errorName(missing) == "validation_error")
+                let unknown = "market=KRW-NOPE"
+                let bad = try await get(
+                    client, "/v1/orders/chance?\(unknown)", authorization: Self.token(key, query: unknown))
+                #expect(bad.status == .badRequest)
+                #expect(try errorName(bad) == "validation_error")
+                let tampered = try await get(
+                    client, "/v1/orders/chance?market=KRW-ETH", authorization: Self.token(key, query: query))
+                #expect(try errorName(tampered) == "invalid_query_payload")
             }
         }
     }

@@ -40,6 +40,13 @@ def test_fetch_balance_shows_the_deposits():
     assert raw["KRW"]["unit_currency"] == "KRW"  # pyupbit's get_balance filters on it
 
 
+def test_fetch_trading_fee_reads_orders_chance():
+    fee = exchange().fetch_trading_fee("BTC/KRW")
+    assert fee["maker"] == 0.0005 and fee["taker"] == 0.0005
+    assert fee["info"]["market"]["bid"]["min_total"] == "5000"
+    assert fee["info"]["bid_account"]["balance"] == "1000000"
+
+
 def test_a_wrong_secret_is_an_authentication_error():
     with pytest.raises(ccxt.AuthenticationError):
         exchange(secret="x" * 40).fetch_balance()

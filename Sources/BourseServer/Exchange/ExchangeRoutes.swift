@@ -6,8 +6,8 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// The exchange API (reference §3) that exists so far: `GET /v1/accounts` and `GET /v1/api_keys`, each
-/// behind Upbit's JWT authentication (§4) with its scope.
+/// The exchange API (reference §3) that exists so far: `GET /v1/accounts`, `/v1/orders/chance` and
+/// `/v1/api_keys`, each behind Upbit's JWT authentication (§4) with its scope.
 struct ExchangeRoutes: Sendable {
     let exchange: DurableExchange
     let gate: ExchangeGate
@@ -16,11 +16,28 @@ struct ExchangeRoutes: Sendable {
     let clock: @Sendable () -> Timestamp
 
     func add(to router: Router<BourseRequestContext>) {
-        route(router, "/v1/accounts", scope: .accounts) { key in
+        route(router, "/v1/accounts", scope: .accounts) { key, _ in
             let account = AccountID(UInt64(key.accountID))
             return ExchangeJSON.accounts(exchange.withState { $0.exchange.ledger.balances(of: account) })
         }
-        route(router, "/v1/api_keys", scope: nil) { key in
+        route(router, "/v1/orders/chance", scope: .ordersRead) { key, parameters in
+            guard let text = parameters.first("market"), !text.isEmpty else {
+                throw ExchangeError.validation("market is missing")
+            }
+            let account = AccountID(UInt64(key.accountID))
+            let found = exchange.withState { state -> (Market, Balance, Balance)? in
+                guard let code = MarketCode(text.uppercased()),
+                    let market = state.exchange.markets.first(where: { $0.code == code })
+                else { return nil }
+                let ledger = state.exchange.ledger
+                return (market, ledger.balance(of: account, code.quote), ledger.balance(of: account, code.base))
+            }
+            guard let (market, bid, ask) = found else {
+                throw ExchangeError.validation("market does not have a valid value")
+            }
+            return ExchangeJSON.chance(market, bid: bid, ask: ask)
+        }
+        route(router, "/v1/api_keys", scope: nil) { key, _ in
             let keys = try await store.apiKeys(of: AccountID(UInt64(key.accountID)))
             let now = clock()
             return ExchangeJSON.apiKeys(
@@ -31,7 +48,7 @@ struct ExchangeRoutes: Sendable {
 
     private func route(
         _ router: Router<BourseRequestContext>, _ path: RouterPath, scope: APIScope?,
-        _ handler: @escaping @Sendable (APIKey) async throws -> [UInt8]
+        _ handler: @escaping @Sendable (APIKey, RequestParameters) async throws -> [UInt8]
     ) {
         router.get(path) { request, context in
             let now = clock()
@@ -52,8 +69,26 @@ struct ExchangeRoutes: Sendable {
                         QuotationJSON.error(name: error.name, message: error.message),
                         status: HTTPResponse.Status(code: error.status), group: .default, decision: decision)
                 case .success(let key):
-                    return UpbitResponse.json(try await handler(key), group: .default, decision: decision)
+                    var parameters = RequestParameters()
+                    if let query = request.uri.query { try parameters.add(form: Array(query.utf8)) }
+                    if let body = payload.body {
+                        if payload.contentType?.lowercased().contains("json") == true || body.first == UInt8(ascii: "{")
+                        {
+                            try parameters.add(json: body)
+                        } else {
+                            try parameters.add(form: body)
+                        }
+                    }
+                    return UpbitResponse.json(try await handler(key, parameters), group: .default, decision: decision)
                 }
+            } catch let error as ExchangeError {
+                return UpbitResponse.json(
+                    QuotationJSON.error(name: error.name, message: error.message),
+                    status: HTTPResponse.Status(code: error.status), group: .default, decision: decision)
+            } catch is QuotationError {
+                return UpbitResponse.json(
+                    QuotationJSON.error(name: "validation_error", message: "the parameters could not be read"),
+                    status: .badRequest, group: .default, decision: decision)
             } catch {
                 context.logger.error("exchange request failed", metadata: ["error": "\(error)"])
                 return UpbitResponse.json(

@@ -1,0 +1,11 @@
+/// A refusal of the exchange API in Upbit's shape: a status and a string `error.name` (reference §5.2).
+struct ExchangeError: Error {
+    let status: Int
+    let name: String
+    let message: String
+
+    /// 400 `validation_error`, e.g. "market is missing" (ccxt maps it to InvalidOrder/BadRequest).
+    static func validation(_ message: String) -> ExchangeError {
+        ExchangeError(status: 400, name: "validation_error", message: message)
+    }
+}
