@@ -69,16 +69,8 @@ struct ExchangeRoutes: Sendable {
                         QuotationJSON.error(name: error.name, message: error.message),
                         status: HTTPResponse.Status(code: error.status), group: .default, decision: decision)
                 case .success(let key):
-                    var parameters = RequestParameters()
-                    if let query = request.uri.query { try parameters.add(form: Array(query.utf8)) }
-                    if let body = payload.body {
-                        if payload.contentType?.lowercased().contains("json") == true || body.first == UInt8(ascii: "{")
-                        {
-                            try parameters.add(json: body)
-                        } else {
-                            try parameters.add(form: body)
-                        }
-                    }
+                    let parameters = try RequestParameters(
+                        query: payload.query, body: payload.body, contentType: payload.contentType)
                     return UpbitResponse.json(try await handler(key, parameters), group: .default, decision: decision)
                 }
             } catch let error as ExchangeError {

@@ -171,18 +171,10 @@ struct QuotationRoutes: Sendable {
 
     /// The query string's parameters, then the body's (form-encoded or JSON).
     static func parameters(of request: Request) async throws -> RequestParameters {
-        var parameters = RequestParameters()
-        if let query = request.uri.query { try parameters.add(form: Array(query.utf8)) }
         var request = request
         let body = try await request.collectBody(upTo: maximumBodyBytes)
-        guard body.readableBytes > 0 else { return parameters }
-        let bytes = Array(body.readableBytesView)
-        let type = request.headers[.contentType]?.lowercased() ?? ""
-        if type.contains("json") || bytes.first == UInt8(ascii: "{") {
-            try parameters.add(json: bytes)
-        } else {
-            try parameters.add(form: bytes)
-        }
-        return parameters
+        return try RequestParameters(
+            query: request.uri.query, body: body.readableBytes > 0 ? Array(body.readableBytesView) : nil,
+            contentType: request.headers[.contentType])
     }
 }

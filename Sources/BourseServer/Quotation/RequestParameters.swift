@@ -25,6 +25,19 @@ public struct RequestParameters: Sendable, Hashable {
         try add(form: text)
     }
 
+    /// The query string's parameters, then the body's: JSON when the content type says so or the body
+    /// starts with `{`, else form-encoded.
+    public init(query: String?, body: [UInt8]?, contentType: String?) throws(QuotationError) {
+        self.init()
+        if let query { try add(form: Array(query.utf8)) }
+        guard let body, !body.isEmpty else { return }
+        if contentType?.lowercased().contains("json") == true || body.first == UInt8(ascii: "{") {
+            try add(json: body)
+        } else {
+            try add(form: body)
+        }
+    }
+
     /// Adds the parameters of a query string or form body.
     public mutating func add(form text: some Collection<UInt8>) throws(QuotationError) {
         for field in text.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
