@@ -3,10 +3,14 @@ import BourseCore
 import Synchronization
 
 /// Authenticates exchange-API requests: Upbit's JWT checks (``Authenticator``) over keys from an
-/// ``APIKeyDirectory``, with the REST nonce window kept here.
+/// ``APIKeyDirectory``, with the REST nonce windows kept here.
+///
+/// The checks run under the lock of the caller's nonce window (a nonce is recorded mid-way, and a request
+/// refused after that still uses it up, as at Upbit), so windows are sharded by access key: requests of
+/// different keys never wait for each other.
 public final class ExchangeGate: Sendable {
     let directory: APIKeyDirectory
-    private let nonces = Mutex(NonceWindow())
+    private let shards = (0..<16).map { _ in NonceShard() }
 
     /// A gate over `directory`'s keys.
     public init(directory: APIKeyDirectory) { self.directory = directory }
@@ -27,8 +31,16 @@ public final class ExchangeGate: Sendable {
             authorization: authorization, payload: payload, clientIP: clientIP, requiredScope: scope,
             enforcesNonce: enforcesNonce, nowMilliseconds: now.milliseconds)
         let authenticator = Authenticator { access in access == found?.accessKey ? found : nil }
-        return nonces.withLock { nonces in
+        var hasher = Hasher()
+        hasher.combine(accessKey)
+        let shard = shards[Int(UInt(bitPattern: hasher.finalize()) % UInt(shards.count))]
+        return shard.window.withLock { nonces in
             Result { () throws(AuthError) -> APIKey in try authenticator.authenticate(request, nonces: &nonces) }
         }
     }
+}
+
+/// One lock-protected nonce window (a class, so shards can sit in an array).
+private final class NonceShard: Sendable {
+    let window = Mutex(NonceWindow())
 }
