@@ -11,7 +11,7 @@ import pytest
 
 import upbit_schema as schema
 from support import (
-    CANDLE_TIME, CODE_NOT_FOUND, DATE, DATE_COMPACT, DEMO_MARKETS, MISSING_PARAMETER_MESSAGE, TIME, TIME_COMPACT,
+    BASE_URL, CANDLE_TIME, CODE_NOT_FOUND, DATE, DATE_COMPACT, DEMO_MARKETS, MISSING_PARAMETER_MESSAGE, TIME, TIME_COMPACT,
     assert_aligned, check_fields, from_ms, get_json, http_get, now_ms, parse_candle_time, period_start,
     remaining_req, to_ms,
 )
@@ -326,3 +326,46 @@ def test_candle_times_have_no_zone_suffix_for_cryptofeed_and_pyupbit():
     for candle in get_json("/v1/candles/minutes/5?market=USDT-ETH&count=3"):
         assert CANDLE_TIME.fullmatch(candle["candle_date_time_utc"]), candle
         assert CANDLE_TIME.fullmatch(candle["candle_date_time_kst"]), candle
+
+
+# MARK: - Request size (spec §1: request lines of 32 KiB)
+
+def _raw_exchange(request: bytes, timeout: float = 10.0) -> bytes:
+    """Sends raw bytes on a fresh connection and returns everything the server answers before closing
+    (or before `timeout` passes, which the caller treats as the server leaving the connection hanging).
+    A reset (the server closed with our bytes unread) counts as closing."""
+    import socket
+    from urllib.parse import urlsplit
+    address = urlsplit(BASE_URL)
+    received = b""
+    try:
+        with socket.create_connection((address.hostname, address.port), timeout=timeout) as connection:
+            connection.sendall(request)
+            while True:
+                chunk = connection.recv(65536)
+                if not chunk:
+                    return received
+                received += chunk
+    except (ConnectionResetError, BrokenPipeError):
+        return received
+
+
+def test_a_32_kib_request_line_is_served():
+    codes = ",".join(["KRW-BTC"] * 4_000)  # 31,999 bytes of parameter value
+    response = http_get(f"/v1/ticker?markets={codes}")
+    assert response.status == 200, response.describe()
+    assert [row["market"] for row in response.json()] == ["KRW-BTC"]
+
+
+@pytest.mark.parametrize("request_bytes", [
+    b"GET /v1/ticker?markets=" + b",".join([b"KRW-BTC"] * 20_000) + b" HTTP/1.1\r\nHost: x\r\n\r\n",
+    b"NOT HTTP AT ALL\r\n\r\n",
+], ids=["160-kib-request-line", "not-http"])
+def test_an_unparsable_request_is_closed_not_left_hanging(request_bytes):
+    import socket
+    try:
+        answer = _raw_exchange(request_bytes)
+    except socket.timeout:
+        pytest.fail("the server kept the connection open without answering")
+    assert answer == b"" or answer.startswith(b"HTTP/1.1 4"), answer[:80]
+    assert get_json("/v1/market/all"), "the server still answers"

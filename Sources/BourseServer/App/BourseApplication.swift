@@ -53,13 +53,16 @@ public enum BourseApplication {
         reader: QuotationReader, feed: MarketFeed, metrics: ServerMetrics, configuration: ServerConfiguration,
         gate: ExchangeGate? = nil, logger: Logger, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
-        let plain = HTTPServerBuilder.http1WebSocketUpgrade(
-            webSocketRouter: webSocketRouter(feed: feed),
-            configuration: .init(http1: .init(), ws: .init(maxFrameSize: 1 << 20, autoPing: .disabled)))
-        let server =
-            if let tls = configuration.tls {
-                try HTTPServerBuilder.tls(plain, tlsConfiguration: try tls.serverConfiguration())
-            } else { plain }
+        let webSocketResponder = webSocketRouter(feed: feed).buildResponder()
+        let tls = try configuration.tls?.serverConfiguration()
+        let server = HTTPServerBuilder { responder in
+            let plain = ParseErrorClosingChannel(
+                base: HTTP1WebSocketUpgradeChannel(
+                    responder: responder, webSocketResponder: webSocketResponder,
+                    configuration: .init(http1: .init(), ws: .init(maxFrameSize: 1 << 20, autoPing: .disabled))))
+            guard let tls else { return plain }
+            return try TLSChannel(plain, tlsConfiguration: tls)
+        }
         return Application(
             router: router(reader: reader, feed: feed, metrics: metrics, configuration: configuration, gate: gate),
             server: server,
