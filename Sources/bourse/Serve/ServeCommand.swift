@@ -11,17 +11,18 @@ import ServiceLifecycle
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run the exchange server: Upbit's quotation REST API and WebSocket, with a live demo market.",
+        abstract: "Run the exchange server: Upbit's REST API and WebSocket, with a live demo market.",
         discussion: """
-            Listens on http://HOST:PORT (https with --tls): the REST API under /v1, the WebSocket at /websocket/v1, /healthz \
-            and Prometheus metrics at /metrics. Data lives in SQLite under --data-dir unless --store says \
-            otherwise. A fresh data directory first gets two years of simulated history (a progress bar \
+            Listens on http://HOST:PORT (https with --tls): the REST API under /v1 (quotation, and the \
+            exchange API for keys made with `bourse keys`), the WebSocket at /websocket/v1, /healthz and \
+            Prometheus metrics at /metrics. Data lives in SQLite under --data-dir unless --store says \
+            otherwise; API secrets are sealed with the data directory's master.key ($BOURSE_MASTER_KEY). A fresh data directory first gets two years of simulated history (a progress bar \
             shows it), then the simulator keeps trading live. SIGINT or SIGTERM stops it gracefully: \
             connections get a close frame, everything acknowledged is journaled and a snapshot is written.
 
             Every option can also come from the environment: BOURSE_HOST, BOURSE_PORT, BOURSE_DATA_DIR, \
             BOURSE_POSTGRES_URL, BOURSE_SEED, BOURSE_RATE_LIMIT, BOURSE_LOG_LEVEL, BOURSE_TLS (1 for --tls), \
-            BOURSE_TLS_CERT, BOURSE_TLS_KEY.
+            BOURSE_TLS_CERT, BOURSE_TLS_KEY, BOURSE_MASTER_KEY.
             """
     )
 
