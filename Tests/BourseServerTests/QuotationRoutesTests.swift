@@ -177,6 +177,16 @@ struct QuotationRoutesTests {
         }
     }
 
+    @Test func aBodyOverOneMebibyteIs413InUpbitsShape() async throws {
+        try await withClient { client, _ in
+            let body = ByteBuffer(repeating: UInt8(ascii: "a"), count: (1 << 20) + 1)  // one byte over the limit
+            let response = try await client.execute(uri: "/v1/ticker?markets=KRW-BTC", method: .get, body: body)
+            #expect(response.status == .contentTooLarge)
+            #expect(try error(response).message == "The request body is larger than 1 MiB.")
+            #expect(response.headers[HTTPField.Name("Remaining-Req")!] != nil)
+        }
+    }
+
     @Test func gzipWhenTheClientAcceptsIt() async throws {
         try await withClient { client, _ in
             let uri = "/v1/market/all?isDetails=true"

@@ -77,6 +77,10 @@ struct ExchangeRoutes: Sendable {
                 return UpbitResponse.json(
                     QuotationJSON.error(name: error.name, message: error.message),
                     status: HTTPResponse.Status(code: error.status), group: .default, decision: decision)
+            } catch is NIOTooManyBytesError {
+                return UpbitResponse.json(
+                    QuotationJSON.error(name: "request_too_large", message: UpbitResponse.tooLargeMessage),
+                    status: .contentTooLarge, group: .default, decision: decision)
             } catch is QuotationError {
                 return UpbitResponse.json(
                     QuotationJSON.error(name: "validation_error", message: "the parameters could not be read"),

@@ -16,6 +16,9 @@ enum UpbitResponse {
         "group=\(group.rawValue); min=\(decision.limit * 60); sec=\(decision.remaining)"
     }
 
+    /// The message of a 413: a request body over `QuotationRoutes.maximumBodyBytes`.
+    static let tooLargeMessage = "The request body is larger than 1 MiB."
+
     /// Bodies smaller than this are sent as they are even to clients that accept gzip.
     static let minimumGzipBytes = 1_024
 

@@ -161,6 +161,10 @@ struct QuotationRoutes: Sendable {
                 gzip: UpbitResponse.acceptsGzip(request))
         } catch let error as QuotationError {
             return UpbitResponse.error(error, group: group, decision: decision)
+        } catch is NIOTooManyBytesError {
+            return UpbitResponse.json(
+                QuotationJSON.error(status: 413, message: UpbitResponse.tooLargeMessage), status: .contentTooLarge,
+                group: group, decision: decision)
         } catch {
             context.logger.error("quotation request failed", metadata: ["error": "\(error)"])
             return UpbitResponse.json(
