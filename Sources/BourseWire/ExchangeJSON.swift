@@ -104,19 +104,11 @@ public enum ExchangeJSON {
             writer.string(key.accessKey)
             if let expiry = key.expiresAt {
                 writer.key("expire_at")
-                writer.string(kstTime(expiry))
+                writer.string(UTCDateTime.kst(expiry), .dateTimeKST)
             }
             writer.endObject()
         }
         writer.endArray()
         return writer.bytes
-    }
-
-    /// `2026-03-22T21:42:16+09:00`: Upbit's exchange times, in Korea Standard Time to the second.
-    public static func kstTime(_ time: Timestamp) -> String {
-        let local = UTCDateTime(time, offsetMilliseconds: 9 * 3_600_000)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
-        return "\(local.year)-\(two(local.month))-\(two(local.day))T\(two(local.hour)):\(two(local.minute)):"
-            + "\(two(local.second))+09:00"
     }
 }

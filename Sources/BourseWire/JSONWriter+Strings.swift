@@ -13,6 +13,8 @@ extension JSONWriter {
         case compactTime
         /// `yyyy-MM-dd'T'HH:mm:ss`, no zone (`candle_date_time_utc`, `candle_date_time_kst`).
         case dateTime
+        /// `yyyy-MM-dd'T'HH:mm:ss+09:00`, for fields already shifted to KST (exchange objects' times).
+        case dateTimeKST
     }
 
     /// Writes `value` as a JSON string: UTF-8 as is, with `"`, `\` and control characters escaped.
@@ -48,10 +50,11 @@ extension JSONWriter {
             appendDate(time, separator: nil)
         case .compactTime:
             appendTime(time, separator: nil)
-        case .dateTime:
+        case .dateTime, .dateTimeKST:
             appendDate(time, separator: UInt8(ascii: "-"))
             bytes.append(UInt8(ascii: "T"))
             appendTime(time, separator: UInt8(ascii: ":"))
+            if spelling == .dateTimeKST { bytes.append(contentsOf: "+09:00".utf8) }
         }
         bytes.append(UInt8(ascii: "\""))
     }

@@ -74,6 +74,9 @@ import Testing
         #expect(written { $0.string(utc, .compactDate) } == #""20260309""#)
         #expect(written { $0.string(utc, .compactTime) } == #""045653""#)
         #expect(written { $0.string(UTCDateTime.kst(WireFixtures.tradeTime), .dateTime) } == #""2026-03-09T13:56:53""#)
+        #expect(
+            written { $0.string(UTCDateTime.kst(WireFixtures.tradeTime), .dateTimeKST) }
+                == #""2026-03-09T13:56:53+09:00""#)
     }
 
     @Test func commasSeparateMembersAndElementsAtAnyDepth() {

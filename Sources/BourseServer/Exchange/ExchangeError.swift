@@ -1,8 +1,21 @@
+import BourseAuth
+
 /// A refusal of the exchange API in Upbit's shape: a status and a string `error.name` (reference §5.2).
 struct ExchangeError: Error {
     let status: Int
     let name: String
     let message: String
+
+    /// An authentication failure (reference §4.4).
+    init(_ error: AuthError) {
+        self.init(status: error.status, name: error.name, message: error.message)
+    }
+
+    init(status: Int, name: String, message: String) {
+        self.status = status
+        self.name = name
+        self.message = message
+    }
 
     /// 400 `validation_error`, e.g. "market is missing" (ccxt maps it to InvalidOrder/BadRequest).
     static func validation(_ message: String) -> ExchangeError {

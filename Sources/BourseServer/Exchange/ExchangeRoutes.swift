@@ -63,16 +63,10 @@ struct ExchangeRoutes: Sendable {
                 let outcome = try await gate.authenticate(
                     authorization: request.headers[.authorization], payload: payload,
                     clientIP: context.remoteAddress?.ipAddress, scope: scope, now: now)
-                switch outcome {
-                case .failure(let error):
-                    return UpbitResponse.json(
-                        QuotationJSON.error(name: error.name, message: error.message),
-                        status: HTTPResponse.Status(code: error.status), group: .default, decision: decision)
-                case .success(let key):
-                    let parameters = try RequestParameters(
-                        query: payload.query, body: payload.body, contentType: payload.contentType)
-                    return UpbitResponse.json(try await handler(key, parameters), group: .default, decision: decision)
-                }
+                let key = try outcome.mapError(ExchangeError.init).get()
+                let parameters = try RequestParameters(
+                    query: payload.query, body: payload.body, contentType: payload.contentType)
+                return UpbitResponse.json(try await handler(key, parameters), group: .default, decision: decision)
             } catch let error as ExchangeError {
                 return UpbitResponse.json(
                     QuotationJSON.error(name: error.name, message: error.message),

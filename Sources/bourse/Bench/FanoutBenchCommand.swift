@@ -62,18 +62,9 @@ struct FanoutBenchCommand: AsyncParsableCommand {
 
     private func measure(pulse: Int) async throws -> Run {
         Progress.line("bench fanout: starting bourse serve with --demo-pulse \(pulse)…")
-        let server = try ServerProcess(arguments: [
-            "--store", "memory", "--backfill-days", "1", "--seed", "3", "--demo-pulse", String(pulse),
-        ])
-        defer { server.stop() }
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        do {
-            let run = try await measure(server: server, group: group, pulse: pulse)
-            try await group.shutdownGracefully()
-            return run
-        } catch {
-            try? await group.shutdownGracefully()
-            throw error
+        let arguments = ["--store", "memory", "--backfill-days", "1", "--seed", "3", "--demo-pulse", String(pulse)]
+        return try await ServerProcess.withServer(arguments: arguments) { server, group in
+            try await measure(server: server, group: group, pulse: pulse)
         }
     }
 

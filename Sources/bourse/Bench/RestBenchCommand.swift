@@ -33,15 +33,8 @@ struct RestBenchCommand: AsyncParsableCommand {
 
     func run() async throws {
         Progress.line("bench rest: starting bourse serve with \(backfillDays) days of demo history…")
-        let server = try ServerProcess(arguments: ["--backfill-days", String(backfillDays), "--seed", "3"])
-        defer { server.stop() }
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        do {
-            try await measure(server: server, group: group)
-            try await group.shutdownGracefully()
-        } catch {
-            try? await group.shutdownGracefully()
-            throw error
+        try await ServerProcess.withServer(arguments: ["--backfill-days", String(backfillDays), "--seed", "3"]) {
+            server, group in try await measure(server: server, group: group)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NIOPosix
 
 #if canImport(Glibc)
 import Glibc
@@ -37,6 +38,24 @@ final class ServerProcess {
                 throw BenchError("bourse serve did not listen within \(Int(seconds)) s")
             }
             usleep(200_000)
+        }
+    }
+
+    /// Starts a server with `arguments`, runs `body` with it and a one-thread event-loop group for the load,
+    /// then shuts both down, also when `body` throws.
+    static func withServer<Result: Sendable>(
+        arguments: [String], _ body: (ServerProcess, MultiThreadedEventLoopGroup) async throws -> Result
+    ) async throws -> Result {
+        let server = try ServerProcess(arguments: arguments)
+        defer { server.stop() }
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        do {
+            let result = try await body(server, group)
+            try await group.shutdownGracefully()
+            return result
+        } catch {
+            try? await group.shutdownGracefully()
+            throw error
         }
     }
 
