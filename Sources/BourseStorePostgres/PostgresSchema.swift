@@ -12,7 +12,7 @@ enum PostgresSchema {
     static let migrationLockKey: Int64 = 0x626F_7572_7365
 
     /// Every migration, in version order.
-    static let migrations: [PostgresMigration] = [version1, version2]
+    static let migrations: [PostgresMigration] = [version1, version2, version3]
 
     /// Journal, snapshots, trades and candles.
     static let version1 = PostgresMigration(
@@ -99,6 +99,59 @@ enum PostgresSchema {
             """,
             "CREATE INDEX api_keys_by_account ON api_keys (account_id, created_ms)",
             "COMMENT ON TABLE api_keys IS 'Upbit API keys; sealed_secret is AES-GCM under the server master key'",
+        ]
+    )
+
+    /// Order records and their fills, written with the journal commit that changed them.
+    static let version3 = PostgresMigration(
+        version: 3,
+        statements: [
+            """
+            CREATE TABLE orders (
+                id bigint PRIMARY KEY,
+                account_id bigint NOT NULL,
+                market text NOT NULL,
+                side text NOT NULL,
+                ord_type text NOT NULL,
+                price bigint,
+                volume bigint,
+                time_in_force text,
+                smp_type text,
+                identifier text,
+                state text NOT NULL,
+                created_ms bigint NOT NULL,
+                closed_ms bigint,
+                remaining_volume bigint,
+                executed_volume bigint NOT NULL,
+                executed_funds bigint NOT NULL,
+                reserved_fee bigint NOT NULL,
+                paid_fee bigint NOT NULL,
+                locked bigint NOT NULL,
+                prevented_volume bigint NOT NULL,
+                prevented_locked bigint NOT NULL,
+                trades_count bigint NOT NULL
+            )
+            """,
+            "CREATE INDEX orders_by_account ON orders (account_id, state, id)",
+            "CREATE INDEX orders_by_identifier ON orders (account_id, identifier) WHERE identifier IS NOT NULL",
+            """
+            CREATE TABLE order_fills (
+                order_id bigint NOT NULL,
+                trade_sequence bigint NOT NULL,
+                account_id bigint NOT NULL,
+                market text NOT NULL,
+                side text NOT NULL,
+                price bigint NOT NULL,
+                volume bigint NOT NULL,
+                funds bigint NOT NULL,
+                fee bigint NOT NULL,
+                is_maker boolean NOT NULL,
+                taker_bought boolean NOT NULL,
+                time_ms bigint NOT NULL,
+                PRIMARY KEY (order_id, trade_sequence)
+            )
+            """,
+            "COMMENT ON TABLE orders IS 'Every order in its latest state (derived from the journal, written with it)'",
         ]
     )
 }

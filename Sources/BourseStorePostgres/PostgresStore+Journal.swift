@@ -3,7 +3,7 @@ import PostgresNIO
 
 extension PostgresStore {
     /// Appends a commit in one transaction: the journal row, then all its trades in one statement, then all
-    /// its candles in one upsert; returns after the commit.
+    /// its candles, orders and fills in one statement each; returns after the commit.
     ///
     /// Throws `StoreError.outOfOrder`, with nothing written, unless the record starts right after the stored
     /// journal. The check and the insert are one statement under a table lock, so even two writers racing
@@ -34,6 +34,12 @@ extension PostgresStore {
             }
             if !commit.candles.isEmpty {
                 try await connection.query(CandleColumns(commit.candles).upsertQuery, logger: logger)
+            }
+            if !commit.orders.isEmpty {
+                try await connection.query(OrderColumns(commit.orders).upsertQuery, logger: logger)
+            }
+            if !commit.fills.isEmpty {
+                try await connection.query(FillColumns(commit.fills).insertQuery, logger: logger)
             }
         }
     }

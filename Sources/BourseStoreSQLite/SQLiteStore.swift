@@ -63,6 +63,8 @@ public final class SQLiteStore: Store {
                     Int64(commit.record.firstSequence), Int64(commit.record.lastSequence), Data(commit.record.bytes),
                 ])
                 if !commit.trades.isEmpty { try Self.insert(commit.trades, db) }
+                if !commit.orders.isEmpty { try Self.upsert(commit.orders, db) }
+                if !commit.fills.isEmpty { try Self.insert(commit.fills, db) }
                 if !commit.candles.isEmpty { try Self.upsert(commit.candles, db) }
                 return .commit
             }

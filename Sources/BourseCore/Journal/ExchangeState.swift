@@ -15,6 +15,8 @@ public struct ExchangeState: Sendable, Equatable, Codable {
     public private(set) var lastTime = Timestamp(milliseconds: 0)
     /// The next order id to hand out (ids are never reused).
     public private(set) var nextOrderID = OrderID(1)
+    /// The records of open orders.
+    public private(set) var orders = OrderTracker()
 
     /// A fresh state listing `markets`; `marketData` makes each market's (empty) market data.
     public init(markets: [Market], marketData: (MarketCode) -> MarketData = { MarketData(market: $0) }) {
@@ -34,6 +36,15 @@ public struct ExchangeState: Sendable, Equatable, Codable {
     /// Applies `entry` (which must be the next sequence), appending its events to `events` and the trade
     /// records it added to the market data to `trades`.
     public mutating func apply(_ entry: JournalEntry, events: inout [Event], trades: inout [TradeRecord]) {
+        var changes = OrderChanges()
+        apply(entry, events: &events, trades: &trades, orders: &changes)
+    }
+
+    /// Applies `entry` as ``apply(_:events:trades:)`` does, also adding the order records it changed and
+    /// the fills it made to `orders`.
+    public mutating func apply(
+        _ entry: JournalEntry, events: inout [Event], trades: inout [TradeRecord], orders changes: inout OrderChanges
+    ) {
         precondition(entry.sequence == lastSequence + 1, "journal entry \(entry.sequence) after \(lastSequence)")
         lastSequence = entry.sequence
         lastTime = max(lastTime, entry.time)
@@ -48,6 +59,7 @@ public struct ExchangeState: Sendable, Equatable, Codable {
             guard case .traded(let trade) = event, let slot = marketSlot(trade.market) else { continue }
             trades.append(marketData[slot].record(trade))
         }
+        orders.observe(events[first...], exchange: exchange, at: entry.time, into: &changes)
     }
 
     private mutating func advanceOrderID(past id: OrderID) {

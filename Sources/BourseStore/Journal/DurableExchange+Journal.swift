@@ -20,13 +20,18 @@ extension DurableExchange {
                     firstSequence: merged.entries[0].sequence, count: merged.entries.count, bytes: writer.bytes)
                 do {
                     try await store.append(
-                        JournalCommit(record: record, trades: merged.trades, candles: merged.candles))
+                        JournalCommit(
+                            record: record, trades: merged.trades, candles: merged.candles, orders: merged.orders,
+                            fills: merged.fills))
                 } catch {
                     fail(merged.replies, with: .journalFailed(String(describing: error)))
                     throw error
                 }
                 if let observer {
-                    observer(DurableBatch(results: merged.replies.flatMap(\.1), trades: merged.trades))
+                    observer(
+                        DurableBatch(
+                            results: merged.replies.flatMap(\.1), trades: merged.trades, orders: merged.orders,
+                            fills: merged.fills))
                 }
                 for (reply, results) in merged.replies { reply(.success(results)) }
                 let waiter = pipeline.withLock { pipeline in
@@ -81,8 +86,8 @@ extension DurableExchange {
         }
     }
 
-    /// Several writer batches as one commit. A candle changed by two batches is written once, as the later
-    /// batch left it.
+    /// Several writer batches as one commit. A candle or an order changed by two batches is written once, as
+    /// the later batch left it.
     static func merge(_ commits: [PendingCommit]) -> PendingCommit {
         guard commits.count > 1 else { return commits.first ?? PendingCommit() }
         struct CandleKey: Hashable {
@@ -92,9 +97,19 @@ extension DurableExchange {
         }
         var merged = PendingCommit()
         var candleSlots: [CandleKey: Int] = [:]
+        var orderSlots: [OrderID: Int] = [:]
         for commit in commits {
             merged.entries += commit.entries
             merged.trades += commit.trades
+            merged.fills += commit.fills
+            for order in commit.orders {
+                if let slot = orderSlots[order.id] {
+                    merged.orders[slot] = order
+                } else {
+                    orderSlots[order.id] = merged.orders.count
+                    merged.orders.append(order)
+                }
+            }
             merged.replies += commit.replies
             for stored in commit.candles {
                 let key = CandleKey(market: stored.market, unit: stored.unit, start: stored.candle.start)

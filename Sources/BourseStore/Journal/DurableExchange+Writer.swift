@@ -30,6 +30,8 @@ extension DurableExchange {
                 }
                 commit.entries = batch.entries
                 commit.trades = batch.trades
+                commit.orders = batch.orders.records
+                commit.fills = batch.orders.fills
                 commit.candles = batch.changedCandles(in: state)
                 if state.lastSequence - lastSnapshot >= options.snapshotInterval {
                     commit.snapshot = state

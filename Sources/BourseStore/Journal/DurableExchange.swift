@@ -51,6 +51,8 @@ public final class DurableExchange: Sendable {
         var entries: [JournalEntry] = []
         var trades: [TradeRecord] = []
         var candles: [StoredCandle] = []
+        var orders: [OrderRecord] = []
+        var fills: [OrderFill] = []
         var replies: [(Reply, [CommandResult])] = []
         /// The state right after this commit, when a snapshot is due.
         var snapshot: ExchangeState?
@@ -76,6 +78,10 @@ public final class DurableExchange: Sendable {
         public var results: [CommandResult]
         /// The trades the commit recorded, as the tape numbered them.
         public var trades: [TradeRecord]
+        /// The orders the commit changed, each in its state after the commit.
+        public var orders: [OrderRecord]
+        /// The fills the commit's trades made.
+        public var fills: [OrderFill]
     }
 
     /// Called by the journal loop with each commit once it is durable, before its submitters are answered.

@@ -10,6 +10,8 @@ public struct JournalBatch: Sendable {
     public private(set) var entries: [JournalEntry] = []
     /// The trades they made, in order.
     public private(set) var trades: [TradeRecord] = []
+    /// The order records they changed and the fills they made.
+    public private(set) var orders = OrderChanges()
     /// Per market, the time of the batch's first trade: candles from that period on have changed.
     private var firstTradeTime: [MarketCode: Timestamp] = [:]
 
@@ -23,7 +25,7 @@ public struct JournalBatch: Sendable {
     public mutating func apply(_ entry: JournalEntry, to state: inout ExchangeState, events: inout [Event]) {
         events.removeAll(keepingCapacity: true)
         let tradeStart = trades.count
-        state.apply(entry, events: &events, trades: &trades)
+        state.apply(entry, events: &events, trades: &trades, orders: &orders)
         for trade in trades[tradeStart...] where firstTradeTime[trade.market] == nil {
             firstTradeTime[trade.market] = trade.time
         }
@@ -45,11 +47,13 @@ public struct JournalBatch: Sendable {
         return candles
     }
 
-    /// The commit that stores this batch (which must not be empty): its journal record, trades and changed
-    /// candles.
+    /// The commit that stores this batch (which must not be empty): its journal record, trades, changed
+    /// candles, changed orders and fills.
     public func commit(in state: ExchangeState) -> JournalCommit {
         let bytes = JournalCodec.encode(entries)
         let record = JournalRecord(firstSequence: entries[0].sequence, count: entries.count, bytes: bytes)
-        return JournalCommit(record: record, trades: trades, candles: changedCandles(in: state))
+        return JournalCommit(
+            record: record, trades: trades, candles: changedCandles(in: state), orders: orders.records,
+            fills: orders.fills)
     }
 }

@@ -13,6 +13,10 @@ public final class InMemoryStore: Store {
         var candles: [CandleKey: [Candle]] = [:]
         var accounts: [AccountRecord] = []
         var keys: [StoredAPIKey] = []
+        /// Orders by id (ids grow with time, so a sorted array keeps queries in id order).
+        var orders: [OrderRecord] = []
+        var orderSlots: [OrderID: Int] = [:]
+        var fills: [OrderID: [OrderFill]] = [:]
         var closed = false
     }
 
@@ -38,6 +42,21 @@ public final class InMemoryStore: Store {
                 throw StoreError.outOfOrder(expected: expected, got: commit.record.firstSequence)
             }
             contents.records.append(commit.record)
+            for order in commit.orders {
+                if let slot = contents.orderSlots[order.id] {
+                    contents.orders[slot] = order
+                } else {
+                    let slot = contents.orders.partitionIndex { $0.id < order.id }
+                    contents.orders.insert(order, at: slot)
+                    if slot == contents.orders.count - 1 {
+                        contents.orderSlots[order.id] = slot
+                    } else {
+                        contents.orderSlots = Dictionary(
+                            uniqueKeysWithValues: contents.orders.enumerated().map { ($1.id, $0) })
+                    }
+                }
+            }
+            for fill in commit.fills { contents.fills[fill.order, default: []].append(fill) }
             for trade in commit.trades { contents.trades[trade.market, default: []].append(trade) }
             for stored in commit.candles {
                 let key = CandleKey(market: stored.market, unit: stored.unit)
@@ -121,6 +140,13 @@ public final class InMemoryStore: Store {
     /// Refuses further use.
     public func close() async throws { contents.withLock { $0.closed = true } }
 
+    private func read<R>(_ body: (Contents) throws -> R) throws -> R {
+        try contents.withLock { contents in
+            if contents.closed { throw StoreError.closed }
+            return try body(contents)
+        }
+    }
+
     // MARK: - Accounts and keys
 
     /// Adds an account with the next id.
@@ -181,6 +207,37 @@ public final class InMemoryStore: Store {
             contents.keys[index].revokedAt = time
             return true
         }
+    }
+}
+
+// MARK: - Orders
+
+extension InMemoryStore {
+    /// The order `id` of `account`.
+    public func order(_ id: OrderID, of account: AccountID) async throws -> OrderRecord? {
+        try read { contents in
+            contents.orderSlots[id].map { contents.orders[$0] }.flatMap { $0.account == account ? $0 : nil }
+        }
+    }
+
+    /// The order of `account` with `identifier`.
+    public func order(identifier: OrderIdentifier, of account: AccountID) async throws -> OrderRecord? {
+        try read { contents in
+            contents.orders.first { $0.account == account && $0.identifier == identifier }
+        }
+    }
+
+    /// The orders `query` selects.
+    public func orders(_ query: OrderQuery) async throws -> [OrderRecord] {
+        try read { contents in
+            let ordered = query.newestFirst ? AnySequence(contents.orders.reversed()) : AnySequence(contents.orders)
+            return Array(ordered.lazy.filter(query.matches).dropFirst(max(query.offset, 0)).prefix(max(query.limit, 0)))
+        }
+    }
+
+    /// The fills of `id`.
+    public func fills(of id: OrderID) async throws -> [OrderFill] {
+        try read { $0.fills[id] ?? [] }
     }
 }
 

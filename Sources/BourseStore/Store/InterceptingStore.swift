@@ -81,4 +81,22 @@ public final class InterceptingStore: Store {
     public func revokeAPIKey(accessKey: String, at time: Timestamp) async throws -> Bool {
         try await store.revokeAPIKey(accessKey: accessKey, at: time)
     }
+
+    // MARK: - Orders (passed on)
+
+    /// The wrapped store's order.
+    public func order(_ id: OrderID, of account: AccountID) async throws -> OrderRecord? {
+        try await store.order(id, of: account)
+    }
+
+    /// The wrapped store's order with `identifier`.
+    public func order(identifier: OrderIdentifier, of account: AccountID) async throws -> OrderRecord? {
+        try await store.order(identifier: identifier, of: account)
+    }
+
+    /// The wrapped store's orders.
+    public func orders(_ query: OrderQuery) async throws -> [OrderRecord] { try await store.orders(query) }
+
+    /// The wrapped store's fills.
+    public func fills(of id: OrderID) async throws -> [OrderFill] { try await store.fills(of: id) }
 }

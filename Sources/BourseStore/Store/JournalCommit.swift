@@ -1,6 +1,7 @@
 public import BourseCore
 
-/// What one group commit writes, atomically: the journal record and the market data its commands made.
+/// What one group commit writes, atomically: the journal record, the market data its commands made, and
+/// the order records and fills they changed.
 ///
 /// The trades and candles are derived data (replaying the journal makes them again), but writing them in
 /// the same transaction keeps the store's history exactly as far along as its journal, with no catch-up
@@ -13,12 +14,22 @@ public struct JournalCommit: Sendable {
     /// The candles the trades changed, in their state after the commit; each replaces the stored candle
     /// with the same market, unit and start.
     public var candles: [StoredCandle]
+    /// The orders the commands changed, each once in its state after the commit; each replaces the stored
+    /// order with the same id.
+    public var orders: [OrderRecord]
+    /// The fills the trades made (two per trade), in order.
+    public var fills: [OrderFill]
 
     /// A commit.
-    public init(record: JournalRecord, trades: [TradeRecord] = [], candles: [StoredCandle] = []) {
+    public init(
+        record: JournalRecord, trades: [TradeRecord] = [], candles: [StoredCandle] = [], orders: [OrderRecord] = [],
+        fills: [OrderFill] = []
+    ) {
         self.record = record
         self.trades = trades
         self.candles = candles
+        self.orders = orders
+        self.fills = fills
     }
 }
 

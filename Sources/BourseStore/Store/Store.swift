@@ -8,10 +8,10 @@ public import BourseCore
 ///
 /// **Atomicity.** ``append(_:)`` writes a whole ``JournalCommit`` (its journal record, trades and candles)
 /// in one transaction and returns only once it is durable; a crash leaves all of it or none of it.
-/// Accounts and API keys (``AccountStore``) live in the same database.
+/// Accounts and API keys (``AccountStore``) and order records (``OrderStore``) live in the same database.
 /// **Order.** Commits are appended by one writer, in sequence order; a store refuses a record whose first
 /// sequence does not follow the last one it holds.
-public protocol Store: AccountStore {
+public protocol Store: AccountStore, OrderStore {
     /// Creates the schema or brings it up to date. Safe to call on every start.
     func migrate() async throws
 

@@ -1,0 +1,169 @@
+public import BourseCore
+public import BourseStore
+import GRDB
+
+extension SQLiteStore {
+    static let orderColumns = """
+        SELECT id, account_id, market, side, ord_type, price, volume, time_in_force, smp_type, identifier, state, \
+        created_ms, closed_ms, remaining_volume, executed_volume, executed_funds, reserved_fee, paid_fee, locked, \
+        prevented_volume, prevented_locked, trades_count FROM orders
+        """
+
+    static func upsert(_ orders: [OrderRecord], _ db: Database) throws {
+        let statement = try db.cachedStatement(
+            sql: """
+                INSERT OR REPLACE INTO orders (id, account_id, market, side, ord_type, price, volume, time_in_force, \
+                smp_type, identifier, state, created_ms, closed_ms, remaining_volume, executed_volume, executed_funds, \
+                reserved_fee, paid_fee, locked, prevented_volume, prevented_locked, trades_count) \
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        for order in orders {
+            statement.setUncheckedArguments([
+                Int64(bitPattern: order.id.rawValue), Int64(bitPattern: order.account.rawValue),
+                order.market.description, order.side.rawValue, order.type.rawValue, order.price?.units,
+                order.volume?.units, order.timeInForce?.rawValue, order.selfTradePrevention?.rawValue,
+                order.identifier?.description, order.state.rawValue, order.createdAt.milliseconds,
+                order.closedAt?.milliseconds, order.remainingVolume?.units, order.executedVolume.units,
+                order.executedFunds.units, order.reservedFee.units, order.paidFee.units, order.locked.units,
+                order.preventedVolume.units, order.preventedLocked.units, order.tradesCount,
+            ])
+            try statement.execute()
+        }
+    }
+
+    static func insert(_ fills: [OrderFill], _ db: Database) throws {
+        let statement = try db.cachedStatement(
+            sql: """
+                INSERT OR REPLACE INTO order_fills (order_id, trade_sequence, account_id, market, side, price, volume, \
+                funds, fee, is_maker, taker_bought, time_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        for fill in fills {
+            statement.setUncheckedArguments([
+                Int64(bitPattern: fill.order.rawValue), Int64(bitPattern: fill.tradeSequence),
+                Int64(bitPattern: fill.account.rawValue), fill.market.description, fill.side.rawValue,
+                fill.price.units, fill.volume.units, fill.funds.units, fill.fee.units, fill.isMaker, fill.takerBought,
+                fill.time.milliseconds,
+            ])
+            try statement.execute()
+        }
+    }
+
+    /// The order `id` of `account`.
+    public func order(_ id: OrderID, of account: AccountID) async throws -> OrderRecord? {
+        try await pool.read { db in
+            try Row.fetchOne(
+                db, sql: Self.orderColumns + " WHERE id = ? AND account_id = ?",
+                arguments: [Int64(bitPattern: id.rawValue), Int64(bitPattern: account.rawValue)]
+            ).map(Self.order)
+        }
+    }
+
+    /// The order of `account` with `identifier`.
+    public func order(identifier: OrderIdentifier, of account: AccountID) async throws -> OrderRecord? {
+        try await pool.read { db in
+            try Row.fetchOne(
+                db, sql: Self.orderColumns + " WHERE account_id = ? AND identifier = ?",
+                arguments: [Int64(bitPattern: account.rawValue), identifier.description]
+            ).map(Self.order)
+        }
+    }
+
+    /// The orders `query` selects (the `(account_id, state, id)` index serves the usual ones).
+    public func orders(_ query: OrderQuery) async throws -> [OrderRecord] {
+        guard !query.states.isEmpty, query.limit > 0, query.ids?.isEmpty != true, query.identifiers?.isEmpty != true
+        else { return [] }
+        var sql = Self.orderColumns + " WHERE account_id = ?"
+        var arguments: StatementArguments = [Int64(bitPattern: query.account.rawValue)]
+        let states = OrderState.allCases.filter(query.states.contains)
+        sql += " AND state IN (" + states.map { _ in "?" }.joined(separator: ", ") + ")"
+        arguments += StatementArguments(states.map(\.rawValue))
+        if let market = query.market {
+            sql += " AND market = ?"
+            arguments += [market.description]
+        }
+        if let ids = query.ids {
+            sql += " AND id IN (" + ids.map { _ in "?" }.joined(separator: ", ") + ")"
+            arguments += StatementArguments(ids.map { Int64(bitPattern: $0.rawValue) })
+        }
+        if let identifiers = query.identifiers {
+            sql += " AND identifier IN (" + identifiers.map { _ in "?" }.joined(separator: ", ") + ")"
+            arguments += StatementArguments(identifiers.map(\.description))
+        }
+        if let from = query.createdFrom {
+            sql += " AND created_ms >= ?"
+            arguments += [from.milliseconds]
+        }
+        if let through = query.createdThrough {
+            sql += " AND created_ms <= ?"
+            arguments += [through.milliseconds]
+        }
+        sql += query.newestFirst ? " ORDER BY id DESC" : " ORDER BY id ASC"
+        sql += " LIMIT ? OFFSET ?"
+        arguments += [query.limit, max(query.offset, 0)]
+        let (finalSQL, finalArguments) = (sql, arguments)
+        return try await pool.read { db in
+            try Row.fetchAll(db, sql: finalSQL, arguments: finalArguments).map(Self.order)
+        }
+    }
+
+    /// The fills of `id`, oldest first.
+    public func fills(of id: OrderID) async throws -> [OrderFill] {
+        try await pool.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT order_id, trade_sequence, account_id, market, side, price, volume, funds, fee, is_maker, \
+                    taker_bought, time_ms FROM order_fills WHERE order_id = ? ORDER BY time_ms, trade_sequence
+                    """, arguments: [Int64(bitPattern: id.rawValue)]
+            ).map { row in
+                let market: String = row[3]
+                let side: String = row[4]
+                guard let code = MarketCode(market), let side = Side(rawValue: side) else {
+                    throw StoreError.corrupt("fill of order \(id): market '\(market)', side '\(side)'")
+                }
+                return OrderFill(
+                    order: id, account: AccountID(UInt64(bitPattern: row[2])), market: code,
+                    tradeSequence: UInt64(bitPattern: row[1]), side: side, price: Price(units: row[5]),
+                    volume: Volume(units: row[6]), funds: Funds(units: row[7]), fee: Funds(units: row[8]),
+                    isMaker: row[9], takerBought: row[10], time: Timestamp(milliseconds: row[11]))
+            }
+        }
+    }
+
+    private static func order(_ row: Row) throws -> OrderRecord {
+        let id = UInt64(bitPattern: row[0])
+        let market: String = row[2]
+        let side: String = row[3]
+        let type: String = row[4]
+        let state: String = row[10]
+        let timeInForce: String? = row[7]
+        let prevention: String? = row[8]
+        let identifier: String? = row[9]
+        guard let code = MarketCode(market), let side = Side(rawValue: side), let type = OrderType(rawValue: type),
+            let state = OrderState(rawValue: state)
+        else { throw StoreError.corrupt("order \(id): market '\(market)', side, type or state '\(state)'") }
+        let price: Int64? = row[5]
+        let volume: Int64? = row[6]
+        let closed: Int64? = row[12]
+        let remaining: Int64? = row[13]
+        return OrderRecord(
+            id: OrderID(id), account: AccountID(UInt64(bitPattern: row[1])), market: code, side: side, type: type,
+            price: price.map(Price.init(units:)), volume: volume.map(Volume.init(units:)),
+            timeInForce: try timeInForce.map { text in
+                guard let value = TimeInForce(rawValue: text) else { throw StoreError.corrupt("order \(id): \(text)") }
+                return value
+            },
+            selfTradePrevention: try prevention.map { text in
+                guard let value = SelfTradePrevention(rawValue: text) else {
+                    throw StoreError.corrupt("order \(id): \(text)")
+                }
+                return value
+            },
+            identifier: identifier.flatMap(OrderIdentifier.init), state: state,
+            createdAt: Timestamp(milliseconds: row[11]), closedAt: closed.map(Timestamp.init(milliseconds:)),
+            remainingVolume: remaining.map(Volume.init(units:)), executedVolume: Volume(units: row[14]),
+            executedFunds: Funds(units: row[15]), reservedFee: Funds(units: row[16]), paidFee: Funds(units: row[17]),
+            locked: Funds(units: row[18]), preventedVolume: Volume(units: row[19]),
+            preventedLocked: Funds(units: row[20]), tradesCount: row[21])
+    }
+}

@@ -1,0 +1,169 @@
+public import BourseCore
+
+/// Upbit's order objects (reference §3.4): amounts as decimal strings, times in KST, absent values omitted.
+extension ExchangeJSON {
+    /// What an order object carries besides the fields every response has.
+    public struct OrderExtras: Sendable {
+        /// `executed_funds` (lists: open, closed, uuids).
+        public var executedFunds = false
+        /// `trades` (`GET /v1/order` only; `[]` when none).
+        public var trades: [OrderFill]?
+        /// `new_order_uuid` and `new_order_identifier` (`cancel_and_new`).
+        public var newOrder: (id: OrderID, identifier: OrderIdentifier?)?
+
+        /// Nothing extra.
+        public init(
+            executedFunds: Bool = false, trades: [OrderFill]? = nil,
+            newOrder: (id: OrderID, identifier: OrderIdentifier?)? = nil
+        ) {
+            self.executedFunds = executedFunds
+            self.trades = trades
+            self.newOrder = newOrder
+        }
+    }
+
+    /// One order object.
+    public static func order(_ record: OrderRecord, _ extras: OrderExtras = OrderExtras()) -> [UInt8] {
+        var writer = JSONWriter(capacity: 640 + 256 * (extras.trades?.count ?? 0))
+        order(&writer, record, extras)
+        return writer.bytes
+    }
+
+    /// An array of order objects, each with `executed_funds` (the list endpoints).
+    public static func orders(_ records: [OrderRecord]) -> [UInt8] {
+        var writer = JSONWriter(capacity: 640 * records.count + 2)
+        writer.beginArray()
+        for record in records { order(&writer, record, OrderExtras(executedFunds: true)) }
+        writer.endArray()
+        return writer.bytes
+    }
+
+    /// The cancel result of `DELETE /v1/orders/uuids` and `DELETE /v1/orders/open` (§3.5).
+    public static func cancelResult(cancelled: [OrderRecord], failed: [OrderRecord]) -> [UInt8] {
+        var writer = JSONWriter(capacity: 160 * (cancelled.count + failed.count) + 96)
+        writer.beginObject()
+        for (name, records) in [("success", cancelled), ("failed", failed)] {
+            writer.key(escaping: name)
+            writer.beginObject()
+            writer.key("count")
+            writer.integer(records.count)
+            writer.key("orders")
+            writer.beginArray()
+            for record in records {
+                writer.beginObject()
+                writer.key("uuid")
+                writer.string(OrderUUID.string(record.id))
+                writer.key("market")
+                writer.string(record.market)
+                if let identifier = record.identifier {
+                    writer.key("identifier")
+                    writer.string(identifier.description)
+                }
+                writer.endObject()
+            }
+            writer.endArray()
+            writer.endObject()
+        }
+        writer.endObject()
+        return writer.bytes
+    }
+
+    private static func order(_ writer: inout JSONWriter, _ record: OrderRecord, _ extras: OrderExtras) {
+        writer.beginObject()
+        writer.key("uuid")
+        writer.string(OrderUUID.string(record.id))
+        writer.key("side")
+        writer.string(record.side.rawValue)
+        writer.key("ord_type")
+        writer.string(record.type.rawValue)
+        if let price = record.price {
+            writer.key("price")
+            writer.string(price.description)
+        }
+        writer.key("state")
+        writer.string(record.state.rawValue)
+        writer.key("market")
+        writer.string(record.market)
+        writer.key("created_at")
+        writer.string(UTCDateTime.kst(record.createdAt), .dateTimeKST)
+        if let volume = record.volume {
+            writer.key("volume")
+            writer.string(volume.description)
+        }
+        if let remaining = record.remainingVolume {
+            writer.key("remaining_volume")
+            writer.string(remaining.description)
+        }
+        writer.key("prevented_volume")
+        writer.string(record.preventedVolume.description)
+        writer.key("reserved_fee")
+        writer.string(record.reservedFee.description)
+        writer.key("remaining_fee")
+        writer.string(record.remainingFee.description)
+        writer.key("paid_fee")
+        writer.string(record.paidFee.description)
+        writer.key("locked")
+        writer.string(record.locked.description)
+        writer.key("prevented_locked")
+        writer.string(record.preventedLocked.description)
+        writer.key("executed_volume")
+        writer.string(record.executedVolume.description)
+        if extras.executedFunds {
+            writer.key("executed_funds")
+            writer.string(record.executedFunds.description)
+        }
+        writer.key("trades_count")
+        writer.integer(record.tradesCount)
+        if let timeInForce = record.timeInForce {
+            writer.key("time_in_force")
+            writer.string(timeInForce.rawValue)
+        }
+        if let identifier = record.identifier {
+            writer.key("identifier")
+            writer.string(identifier.description)
+        }
+        if let prevention = record.selfTradePrevention {
+            writer.key("smp_type")
+            writer.string(prevention.rawValue)
+        }
+        if let newOrder = extras.newOrder {
+            writer.key("new_order_uuid")
+            writer.string(OrderUUID.string(newOrder.id))
+            if let identifier = newOrder.identifier {
+                writer.key("new_order_identifier")
+                writer.string(identifier.description)
+            }
+        }
+        if let trades = extras.trades {
+            writer.key("trades")
+            writer.beginArray()
+            for fill in trades { trade(&writer, fill) }
+            writer.endArray()
+        }
+        writer.endObject()
+    }
+
+    /// A `trades[]` item of `GET /v1/order`, with the order's fee on it as `<side>_fee` (ccxt reads it).
+    private static func trade(_ writer: inout JSONWriter, _ fill: OrderFill) {
+        writer.beginObject()
+        writer.key("market")
+        writer.string(fill.market)
+        writer.key("uuid")
+        writer.string(OrderUUID.trade(fill.market, sequence: fill.tradeSequence))
+        writer.key("price")
+        writer.string(fill.price.description)
+        writer.key("volume")
+        writer.string(fill.volume.description)
+        writer.key("funds")
+        writer.string(fill.funds.description)
+        writer.key("trend")
+        writer.string(fill.takerBought ? "up" : "down")
+        writer.key("created_at")
+        writer.string(UTCDateTime.kst(fill.time), .dateTimeKST)
+        writer.key("side")
+        writer.string(fill.side.rawValue)
+        writer.key(escaping: "\(fill.side.rawValue)_fee")
+        writer.string(fill.fee.description)
+        writer.endObject()
+    }
+}
