@@ -38,26 +38,53 @@ extension ExchangeJSON {
         return writer.bytes
     }
 
+    /// One order named in a cancel result: its UUID, and its market and identifier when known.
+    public struct CancelledOrder: Sendable {
+        /// The UUID (as the client sent it, for an unknown order; `nil` for an unknown identifier).
+        public var uuid: String?
+        /// The market, if the order is known.
+        public var market: MarketCode?
+        /// The client's identifier, if any.
+        public var identifier: String?
+
+        /// An entry.
+        public init(uuid: String?, market: MarketCode?, identifier: String?) {
+            self.uuid = uuid
+            self.market = market
+            self.identifier = identifier
+        }
+
+        /// The entry of a known order.
+        public init(_ record: OrderRecord) {
+            self.init(
+                uuid: OrderUUID.string(record.id), market: record.market, identifier: record.identifier?.description)
+        }
+    }
+
     /// The cancel result of `DELETE /v1/orders/uuids` and `DELETE /v1/orders/open` (§3.5).
-    public static func cancelResult(cancelled: [OrderRecord], failed: [OrderRecord]) -> [UInt8] {
+    public static func cancelResult(cancelled: [CancelledOrder], failed: [CancelledOrder]) -> [UInt8] {
         var writer = JSONWriter(capacity: 160 * (cancelled.count + failed.count) + 96)
         writer.beginObject()
-        for (name, records) in [("success", cancelled), ("failed", failed)] {
+        for (name, entries) in [("success", cancelled), ("failed", failed)] {
             writer.key(escaping: name)
             writer.beginObject()
             writer.key("count")
-            writer.integer(records.count)
+            writer.integer(entries.count)
             writer.key("orders")
             writer.beginArray()
-            for record in records {
+            for entry in entries {
                 writer.beginObject()
-                writer.key("uuid")
-                writer.string(OrderUUID.string(record.id))
-                writer.key("market")
-                writer.string(record.market)
-                if let identifier = record.identifier {
+                if let uuid = entry.uuid {
+                    writer.key("uuid")
+                    writer.string(uuid)
+                }
+                if let market = entry.market {
+                    writer.key("market")
+                    writer.string(market)
+                }
+                if let identifier = entry.identifier {
                     writer.key("identifier")
-                    writer.string(identifier.description)
+                    writer.string(identifier)
                 }
                 writer.endObject()
             }

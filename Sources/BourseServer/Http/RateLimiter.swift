@@ -15,6 +15,12 @@ public enum RateLimitGroup: String, Sendable, CaseIterable {
     case candles
     /// Everything else.
     case `default`
+    /// `POST /v1/orders` and `cancel_and_new`.
+    case order
+    /// `POST /v1/orders/test`.
+    case orderTest = "order-test"
+    /// `DELETE /v1/orders/open`.
+    case orderCancelAll = "order-cancel-all"
 }
 
 /// Counts requests per client and group in one-second windows, as Upbit does, with a configurable limit.
