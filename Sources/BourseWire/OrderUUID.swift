@@ -4,11 +4,11 @@ public import BourseCore
 /// Upbit's clients expect, computed from Bourse's integer ids with no table in between.
 ///
 /// An order id goes through a keyed 64-bit permutation (a four-round Feistel network), so consecutive
-/// orders get unrelated-looking UUIDs; 58 fixed bits mark the UUID as one of ours, so a made-up UUID is
-/// recognised as unknown without a lookup (and an order of another account is refused by the store's
+/// orders get unrelated-looking UUIDs; 58 check bits (derived from the id with the permutation again) mark
+/// the UUID as one of ours, so a made-up UUID is recognised as unknown without a lookup (and an order of another account is refused by the store's
 /// account check, never by obscurity). Trade UUIDs are only spelled, never parsed.
 public enum OrderUUID {
-    private static let tag: UInt64 = 0x2B0_5E0B_5E0B_0DE5 & mask58
+    private static let checkSalt: UInt64 = 0x2B05_E0B5_E0B0_DE5
     private static let mask58: UInt64 = (1 << 58) - 1
     private static let roundKeys: [UInt32] = [0x9E37_79B9, 0x7F4A_7C15, 0xF39C_C060, 0x5CED_C834]
 
@@ -16,16 +16,15 @@ public enum OrderUUID {
     public static func string(_ id: OrderID) -> String {
         let value = permute(id.rawValue)
         let high = (value & 0xFFFF_FFFF_FFFF_0000) | 0x4000 | ((value >> 4) & 0x0FFF)
-        let low = (0b10 << 62) | ((value & 0xF) << 58) | tag
+        let low = (0b10 << 62) | ((value & 0xF) << 58) | check(value)
         return spell(high, low)
     }
 
     /// The order id `text` spells, if it is one of ours (any letter case).
     public static func parse<Text: StringProtocol>(_ text: Text) -> OrderID? {
-        guard let (high, low) = read(text), (high >> 12) & 0xF == 4, low >> 62 == 0b10, low & mask58 == tag else {
-            return nil
-        }
+        guard let (high, low) = read(text), (high >> 12) & 0xF == 4, low >> 62 == 0b10 else { return nil }
         let value = (high & 0xFFFF_FFFF_FFFF_0000) | ((high & 0x0FFF) << 4) | ((low >> 58) & 0xF)
+        guard low & mask58 == check(value) else { return nil }
         let id = unpermute(value)
         return id == 0 ? nil : OrderID(id)
     }
@@ -39,6 +38,8 @@ public enum OrderUUID {
     }
 
     // MARK: - Permutation
+
+    private static func check(_ value: UInt64) -> UInt64 { permute(value ^ checkSalt) & mask58 }
 
     private static func round(_ half: UInt32, _ key: UInt32) -> UInt32 {
         UInt32(truncatingIfNeeded: (UInt64(half ^ key) &* 0x9E37_79B9_7F4A_7C15) >> 32)

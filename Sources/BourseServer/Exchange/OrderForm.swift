@@ -40,8 +40,11 @@ struct OrderForm {
         return code
     }
 
-    static func choice<Value: RawRepresentable<String>>(_ text: String?, _ name: String) throws(ExchangeError) -> Value {
-        guard let text, !text.isEmpty else { throw .validation("\(name) is missing, \(name) does not have a valid value") }
+    static func choice<Value: RawRepresentable<String>>(_ text: String?, _ name: String) throws(ExchangeError) -> Value
+    {
+        guard let text, !text.isEmpty else {
+            throw .validation("\(name) is missing, \(name) does not have a valid value")
+        }
         guard let value = Value(rawValue: text) else { throw .validation("\(name) does not have a valid value") }
         return value
     }

@@ -68,6 +68,8 @@ enum OrderListForm {
     static func time(_ parameters: RequestParameters, _ name: String) throws(ExchangeError) -> Timestamp? {
         guard let text = parameters.first(name), !text.isEmpty else { return nil }
         if let milliseconds = Int64(text) { return Timestamp(milliseconds: milliseconds) }
-        do { return try UpbitTimeParser.timestamp(text) } catch { throw .validation("\(name) does not have a valid value") }
+        do { return try UpbitTimeParser.timestamp(text) } catch {
+            throw .validation("\(name) does not have a valid value")
+        }
     }
 }
