@@ -18,11 +18,15 @@ public struct MarketSimulator: Sendable {
     var nextOrderID: UInt64
     var quoteOwners: [OrderID: Int] = [:]
 
+    /// The first account id the simulator's participants use by default; accounts made with the CLI count
+    /// up from 1, far below it.
+    public static let firstAccount: UInt64 = 1_000_000
+
     /// A simulator over `markets`, with order ids starting at `firstOrderID` and accounts from
     /// `firstAccount` (one maker per market, then `takerCount` takers).
     public init(
         seed: UInt64, markets: [DemoMarket] = DemoMarket.defaults, firstOrderID: UInt64 = 1,
-        firstAccount: UInt64 = 1_000_000, takerCount: Int = 20
+        firstAccount: UInt64 = MarketSimulator.firstAccount, takerCount: Int = 20
     ) {
         random = SeededRandom(seed: seed)
         self.markets = markets.enumerated().map { index, demo in

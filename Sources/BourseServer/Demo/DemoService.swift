@@ -33,6 +33,9 @@ public final class DemoService: Sendable {
         self.simulator = Mutex(simulator)
     }
 
+    /// Whether `account` is one of the demo's simulated participants (not a person's account).
+    public static func isSimulated(_ account: AccountID) -> Bool { account.rawValue >= MarketSimulator.firstAccount }
+
     /// The markets the demo lists.
     public static var markets: [Market] { DemoMarket.defaults.map(\.market) }
 

@@ -30,8 +30,8 @@ extension DurableExchange {
                 }
                 commit.entries = batch.entries
                 commit.trades = batch.trades
-                commit.orders = batch.orders.records
-                commit.fills = batch.orders.fills
+                commit.orders = batch.orders.records.filter { options.recordsOrders($0.account) }
+                commit.fills = batch.orders.fills.filter { options.recordsOrders($0.account) }
                 commit.candles = batch.changedCandles(in: state)
                 if state.lastSequence - lastSnapshot >= options.snapshotInterval {
                     commit.snapshot = state

@@ -29,6 +29,11 @@ public final class DurableExchange: Sendable {
         public var snapshotInterval: UInt64 = 500_000
         /// Whether graceful shutdown writes a final snapshot (benchmarks of recovery turn it off).
         public var snapshotOnShutdown = true
+        /// Whose orders and fills are stored (``JournalCommit/orders``): everyone's by default. `bourse serve`
+        /// leaves out the demo's simulated participants, whose millions of quotes nobody can query (they
+        /// have no API keys), so the demo database stays small. Their orders are still journaled and
+        /// matched like any other.
+        public var recordsOrders: @Sendable (AccountID) -> Bool = { _ in true }
 
         /// The defaults.
         public init() {}

@@ -31,7 +31,10 @@ struct ServerRun {
         let metrics = ServerMetrics()
         let feed = MarketFeed(
             state: state, options: configuration.streams, metrics: metrics, clock: WallClock.now)
-        let exchange = DurableExchange(state: state, store: store, clock: WallClock.now, observer: feed.observer)
+        var options = DurableExchange.Options()
+        options.recordsOrders = { !DemoService.isSimulated($0) }
+        let exchange = DurableExchange(
+            state: state, store: store, options: options, clock: WallClock.now, observer: feed.observer)
         feed.attach(exchange)
         let reader = QuotationReader(exchange: exchange, store: store, clock: WallClock.now)
         let listening = Gate()
