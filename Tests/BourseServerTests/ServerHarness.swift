@@ -13,6 +13,7 @@ import Logging
 struct ServerHarness {
     let exchange: DurableExchange
     let feed: MarketFeed
+    let privateFeed: PrivateFeed
     let reader: QuotationReader
     let metrics: ServerMetrics
     let configuration: ServerConfiguration
@@ -34,6 +35,7 @@ struct ServerHarness {
         configuration.port = 0
         return try BourseApplication.make(
             reader: reader, feed: feed, metrics: metrics, configuration: configuration,
+            gate: ExchangeGate(directory: APIKeyDirectory(store: store, sealer: sealer)), privateFeed: privateFeed,
             logger: Logger(label: "test"))
     }
 
@@ -52,10 +54,18 @@ struct ServerHarness {
             Timestamp(milliseconds: Int64(Date().timeIntervalSince1970 * 1_000))
         }
         let feed = MarketFeed(state: state, options: configuration.streams, metrics: metrics, clock: clock)
-        let exchange = DurableExchange(state: state, store: store, clock: clock, observer: feed.observer)
+        let privateFeed = PrivateFeed(metrics: metrics, clock: clock)
+        let (publicObserver, privateObserver) = (feed.observer, privateFeed.observer)
+        let exchange = DurableExchange(
+            state: state, store: store, clock: clock,
+            observer: { batch in
+                publicObserver(batch)
+                privateObserver(batch)
+            })
         feed.attach(exchange)
         let harness = ServerHarness(
-            exchange: exchange, feed: feed, reader: QuotationReader(exchange: exchange, store: store, clock: clock),
+            exchange: exchange, feed: feed, privateFeed: privateFeed,
+            reader: QuotationReader(exchange: exchange, store: store, clock: clock),
             metrics: metrics, configuration: configuration, store: store,
             sealer: try SecretSealer(masterKey: SecretSealer.generateMasterKey()))
         return try await withThrowingTaskGroup(of: Void.self) { group in

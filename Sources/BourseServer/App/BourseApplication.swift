@@ -41,19 +41,26 @@ public enum BourseApplication {
         return router
     }
 
-    /// The WebSocket router (`/websocket/v1`).
-    public static func webSocketRouter(feed: MarketFeed) -> Router<BourseRequestContext> {
+    /// The WebSocket router: `/websocket/v1`, and `/websocket/v1/private` when there is a private feed and a
+    /// `gate` to authenticate with.
+    public static func webSocketRouter(
+        feed: MarketFeed, privateFeed: PrivateFeed? = nil, gate: ExchangeGate? = nil
+    ) -> Router<BourseRequestContext> {
         let router = Router(context: BourseRequestContext.self)
         StreamRoutes(feed: feed).add(to: router)
+        if let privateFeed, let gate {
+            PrivateStreamRoutes(feed: feed, privateFeed: privateFeed, gate: gate).add(to: router)
+        }
         return router
     }
 
     /// The application listening as `configuration` says (over TLS when it has a ``TLSIdentity``).
     public static func make(
         reader: QuotationReader, feed: MarketFeed, metrics: ServerMetrics, configuration: ServerConfiguration,
-        gate: ExchangeGate? = nil, logger: Logger, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+        gate: ExchangeGate? = nil, privateFeed: PrivateFeed? = nil, logger: Logger,
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
-        let webSocketResponder = webSocketRouter(feed: feed).buildResponder()
+        let webSocketResponder = webSocketRouter(feed: feed, privateFeed: privateFeed, gate: gate).buildResponder()
         let tls = try configuration.tls?.serverConfiguration()
         let server = HTTPServerBuilder { responder in
             let plain = ParseErrorClosingChannel(

@@ -21,28 +21,39 @@ struct StreamRoutes: Sendable {
                 context.logger.debug("websocket writer not installed", metadata: ["error": "\(error)"])
                 return
             }
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    await closeWhenTold(
-                        connection, outbound: outbound, channel: context.requestContext.channel, logger: context.logger)
-                }
-                group.addTask {
-                    do {
-                        for try await message in inbound.messages(maxSize: Self.maximumMessageBytes) {
-                            switch message {
-                            case .text(let text): feed.receive(Array(text.utf8), from: connection)
-                            case .binary(let buffer): feed.receive(Array(buffer.readableBytesView), from: connection)
-                            }
+            await Self.serve(connection, inbound: inbound, outbound: outbound, context: context) { bytes in
+                feed.receive(bytes, from: connection)
+            }
+        }
+    }
+
+    /// Runs one connection until either side ends it: hands each request frame to `receive`, and sends the
+    /// close frame when the server closes the connection.
+    static func serve(
+        _ connection: StreamConnection, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter,
+        context: WebSocketRouterContext<BourseRequestContext>, receive: @escaping @Sendable ([UInt8]) -> Void
+    ) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                await closeWhenTold(
+                    connection, outbound: outbound, channel: context.requestContext.channel, logger: context.logger)
+            }
+            group.addTask {
+                do {
+                    for try await message in inbound.messages(maxSize: Self.maximumMessageBytes) {
+                        switch message {
+                        case .text(let text): receive(Array(text.utf8))
+                        case .binary(let buffer): receive(Array(buffer.readableBytesView))
                         }
-                    } catch {
-                        context.logger.debug("websocket read ended", metadata: ["error": "\(error)"])
                     }
-                    connection.finish()
+                } catch {
+                    context.logger.debug("websocket read ended", metadata: ["error": "\(error)"])
                 }
-                await group.next()
-                group.cancelAll()
                 connection.finish()
             }
+            await group.next()
+            group.cancelAll()
+            connection.finish()
         }
     }
 
@@ -52,7 +63,7 @@ struct StreamRoutes: Sendable {
 
     /// Sends the close frame when the server closes the connection (frames go out through
     /// ``StreamFrameWriter``); returns quietly when the client leaves first.
-    private func closeWhenTold(
+    private static func closeWhenTold(
         _ connection: StreamConnection, outbound: WebSocketOutboundWriter, channel: any Channel, logger: Logger
     ) async {
         guard let reason = await connection.closeReason() else { return }

@@ -31,7 +31,7 @@ extension DurableExchange {
                     observer(
                         DurableBatch(
                             results: merged.replies.flatMap(\.1), trades: merged.trades, orders: merged.orders,
-                            fills: merged.fills))
+                            fills: merged.fills, balances: merged.balances))
                 }
                 for (reply, results) in merged.replies { reply(.success(results)) }
                 let waiter = pipeline.withLock { pipeline in
@@ -98,7 +98,21 @@ extension DurableExchange {
         var merged = PendingCommit()
         var candleSlots: [CandleKey: Int] = [:]
         var orderSlots: [OrderID: Int] = [:]
+        struct BalanceSlotKey: Hashable {
+            var account: AccountID
+            var currency: String
+        }
+        var balanceSlots: [BalanceSlotKey: Int] = [:]
         for commit in commits {
+            for changed in commit.balances {
+                let key = BalanceSlotKey(account: changed.account, currency: changed.balance.currency)
+                if let slot = balanceSlots[key] {
+                    merged.balances[slot] = changed
+                } else {
+                    balanceSlots[key] = merged.balances.count
+                    merged.balances.append(changed)
+                }
+            }
             merged.entries += commit.entries
             merged.trades += commit.trades
             merged.fills += commit.fills

@@ -32,6 +32,7 @@ extension DurableExchange {
                 commit.trades = batch.trades
                 commit.orders = batch.orders.records.filter { options.recordsOrders($0.account) }
                 commit.fills = batch.orders.fills.filter { options.recordsOrders($0.account) }
+                commit.balances = Self.changedBalances(commit.replies, in: state, recording: options.recordsOrders)
                 commit.candles = batch.changedCandles(in: state)
                 if state.lastSequence - lastSnapshot >= options.snapshotInterval {
                     commit.snapshot = state
@@ -46,6 +47,24 @@ extension DurableExchange {
         var last = PendingCommit()
         if options.snapshotOnShutdown, final.lastSequence > lastSnapshot { last.snapshot = final }
         enqueue(last, writerDone: true)
+    }
+
+    /// The balances that `replies`' events touched, of accounts that `recording` accepts, as `state` has
+    /// them right after the batch (so each is exactly what the commit left).
+    static func changedBalances(
+        _ replies: [(Reply, [CommandResult])], in state: ExchangeState, recording: (AccountID) -> Bool
+    ) -> [AccountBalance] {
+        var keys: Set<BalanceKey> = []
+        for (_, results) in replies {
+            for result in results { for event in result.events { event.touchedBalances(into: &keys) } }
+        }
+        return keys.filter { recording($0.account) }
+            .sorted { ($0.account, $0.currency) < ($1.account, $1.currency) }
+            .map { key in
+                AccountBalance(
+                    account: key.account,
+                    balance: state.exchange.ledger.balance(of: key.account, key.currency.description))
+            }
     }
 
     /// The submissions waiting, up to about one commit's worth of commands; `nil` once stopping (or

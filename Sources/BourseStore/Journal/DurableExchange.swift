@@ -58,6 +58,7 @@ public final class DurableExchange: Sendable {
         var candles: [StoredCandle] = []
         var orders: [OrderRecord] = []
         var fills: [OrderFill] = []
+        var balances: [AccountBalance] = []
         var replies: [(Reply, [CommandResult])] = []
         /// The state right after this commit, when a snapshot is due.
         var snapshot: ExchangeState?
@@ -87,6 +88,17 @@ public final class DurableExchange: Sendable {
         public var orders: [OrderRecord]
         /// The fills the commit's trades made.
         public var fills: [OrderFill]
+        /// The balances of recorded accounts (``Options/recordsOrders``) that the commit changed, as they
+        /// were right after it: what `myAsset` reports.
+        public var balances: [AccountBalance]
+    }
+
+    /// One account's balance of one currency.
+    public struct AccountBalance: Sendable, Hashable {
+        /// The account.
+        public var account: AccountID
+        /// Its balance.
+        public var balance: Balance
     }
 
     /// Called by the journal loop with each commit once it is durable, before its submitters are answered.

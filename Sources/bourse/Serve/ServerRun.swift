@@ -33,8 +33,14 @@ struct ServerRun {
             state: state, options: configuration.streams, metrics: metrics, clock: WallClock.now)
         var options = DurableExchange.Options()
         options.recordsOrders = { !DemoService.isSimulated($0) }
+        let privateFeed = PrivateFeed(metrics: metrics, clock: WallClock.now)
+        let (publicObserver, privateObserver) = (feed.observer, privateFeed.observer)
         let exchange = DurableExchange(
-            state: state, store: store, options: options, clock: WallClock.now, observer: feed.observer)
+            state: state, store: store, options: options, clock: WallClock.now,
+            observer: { batch in
+                publicObserver(batch)
+                privateObserver(batch)
+            })
         feed.attach(exchange)
         let reader = QuotationReader(exchange: exchange, store: store, clock: WallClock.now)
         let listening = Gate()
@@ -42,11 +48,13 @@ struct ServerRun {
         let (http, ws) = configuration.tls == nil ? ("http", "ws") : ("https", "wss")
         let gate = ExchangeGate(directory: APIKeyDirectory(store: store, sealer: sealer))
         let application = try BourseApplication.make(
-            reader: reader, feed: feed, metrics: metrics, configuration: configuration, gate: gate, logger: logger,
+            reader: reader, feed: feed, metrics: metrics, configuration: configuration, gate: gate,
+            privateFeed: privateFeed, logger: logger,
             onServerRunning: { port in
                 Progress.line(
                     "bourse: listening on \(http)://\(Self.urlHost(host)):\(port) "
-                        + "(REST /v1, WebSocket \(ws)://\(Self.urlHost(host)):\(port)/websocket/v1, /metrics, /healthz)"
+                        + "(REST /v1, WebSocket \(ws)://\(Self.urlHost(host)):\(port)/websocket/v1 and /private, /metrics, "
+                        + "/healthz)"
                 )
             })
         var services: [any Service] = [

@@ -1,0 +1,37 @@
+/// One account's balance of one currency: what a change to the ledger touches.
+public struct BalanceKey: Hashable, Sendable {
+    /// The account.
+    public var account: AccountID
+    /// The currency.
+    public var currency: CurrencyCode
+
+    /// A key.
+    public init(account: AccountID, currency: CurrencyCode) {
+        self.account = account
+        self.currency = currency
+    }
+}
+
+extension Event {
+    /// Adds the balances this event may have changed (available or locked) to `keys`: both currencies of
+    /// the market for order events, both accounts for a trade, the credited currency for a deposit.
+    public func touchedBalances(into keys: inout Set<BalanceKey>) {
+        func both(_ account: AccountID, _ market: MarketCode) {
+            keys.insert(BalanceKey(account: account, currency: market.quoteCode))
+            keys.insert(BalanceKey(account: account, currency: market.baseCode))
+        }
+        switch self {
+        case .accepted(let accepted): both(accepted.request.account, accepted.request.market)
+        case .traded(let trade):
+            both(trade.makerAccount, trade.market)
+            both(trade.takerAccount, trade.market)
+        case .prevented(let prevented): both(prevented.account, prevented.market)
+        case .rested(let rested): both(rested.account, rested.market)
+        case .done(let done): both(done.account, done.market)
+        case .cancelled(let cancelled): both(cancelled.account, cancelled.market)
+        case .deposited(let deposited):
+            keys.insert(BalanceKey(account: deposited.account, currency: deposited.currency))
+        case .rejected, .marketStateChanged: break
+        }
+    }
+}

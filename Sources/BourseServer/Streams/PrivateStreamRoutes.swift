@@ -1,0 +1,77 @@
+import BourseAuth
+import BourseCore
+import BourseWire
+import Hummingbird
+import HummingbirdWebSocket
+import NIOCore
+import NIOWebSocket
+import WSCore
+
+/// `/websocket/v1/private` (§6.1): the handshake's `Authorization: Bearer <JWT>` is checked as on REST,
+/// except that a nonce may be reused (ccxt.pro signs once and reconnects with the same token). A connection
+/// that fails gets one `INVALID_AUTH` error frame and is closed. Keepalive and idle timeouts are the public
+/// feed's (the connection is registered there too, with no quotation subscriptions).
+struct PrivateStreamRoutes: Sendable {
+    let feed: MarketFeed
+    let privateFeed: PrivateFeed
+    let gate: ExchangeGate
+
+    func add(to router: Router<BourseRequestContext>) {
+        router.ws("/websocket/v1/private") { inbound, outbound, context in
+            let outcome = try? await gate.authenticate(
+                authorization: context.request.headers[.authorization],
+                payload: RequestPayload(query: nil, body: nil, contentType: nil),
+                clientIP: context.requestContext.remoteAddress?.ipAddress, scope: nil, now: privateFeed.clock(),
+                enforcesNonce: false)
+            guard case .success(let key) = outcome else {
+                let reason: String
+                if case .failure(let error) = outcome {
+                    reason = error.message
+                } else {
+                    reason = "authentication failed"
+                }
+                let body = StreamJSON.error(name: "INVALID_AUTH", message: "인증 정보가 올바르지 않습니다. (\(reason))")
+                try? await outbound.write(.binary(ByteBuffer(bytes: body)))
+                try? await outbound.close(.policyViolation, reason: "INVALID_AUTH")
+                return
+            }
+            let account = AccountID(UInt64(key.accountID))
+            let connection = feed.connect()
+            privateFeed.open(connection, account: account)
+            defer {
+                privateFeed.remove(connection, account: account)
+                feed.disconnect(connection)
+            }
+            do {
+                try await StreamFrameWriter.install(for: connection, on: context.requestContext.channel)
+            } catch {
+                context.logger.debug("websocket writer not installed", metadata: ["error": "\(error)"])
+                return
+            }
+            await StreamRoutes.serve(connection, inbound: inbound, outbound: outbound, context: context) { bytes in
+                if bytes == Array("PING".utf8) {
+                    feed.receive(bytes, from: connection)
+                    return
+                }
+                connection.touch(at: privateFeed.clock())
+                let request: PrivateSubscriptionRequest
+                do throws(SubscriptionError) {
+                    request = try PrivateSubscriptionRequest(parsing: bytes)
+                } catch {
+                    _ = connection.enqueue(
+                        StreamFrame(binary: StreamJSON.error(name: error.name, message: error.message)))
+                    return
+                }
+                let allowed =
+                    (!request.orders || key.scopes.contains(.ordersRead))
+                    && (!request.assets || key.scopes.contains(.accounts))
+                guard allowed else {
+                    let body = StreamJSON.error(name: "INVALID_AUTH", message: "권한이 부족합니다. (out_of_scope)")
+                    _ = connection.enqueue(StreamFrame(binary: body))
+                    return
+                }
+                privateFeed.subscribe(connection, account: account, request)
+            }
+        }
+    }
+}
