@@ -84,7 +84,7 @@ import Testing
 
     @Test func payloadIsPositionalAndCompact() throws {
         let bytes = try SnapshotEncoder().encode(Golden())
-        #expect(Array(bytes.prefix(6)) == Array("BSNP".utf8) + [1, 0])
+        #expect(Array(bytes.prefix(6)) == Array("BSNP".utf8) + [UInt8(SnapshotEncoder.formatVersion), 0])
         let payload: [UInt8] = [
             0xAC, 0x02,  // 300 as a varint
             0x03,  // -2 zigzagged
@@ -122,8 +122,9 @@ import Testing
 
     @Test func otherFormatVersionsAreRefused() throws {
         var bytes = try SnapshotEncoder().encode(Self.sample)
-        bytes[4] = 2
-        #expect(throws: SnapshotFormatError.unsupportedVersion(found: 2, supported: SnapshotEncoder.formatVersion)) {
+        // Version 1 held no order records; any other version is refused, never misread.
+        bytes[4] = 1
+        #expect(throws: SnapshotFormatError.unsupportedVersion(found: 1, supported: SnapshotEncoder.formatVersion)) {
             try SnapshotDecoder().decode(Collections.self, from: bytes)
         }
     }
