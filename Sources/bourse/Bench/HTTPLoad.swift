@@ -1,7 +1,7 @@
 import NIOCore
 import NIOPosix
 
-/// A closed-loop HTTP/1.1 load generator: each connection sends one GET, waits for the whole response,
+/// A closed-loop HTTP/1.1 load generator: each connection sends one request, waits for the whole response,
 /// and sends the next, until the deadline. Minimal on purpose (no parser beyond the head and
 /// `Content-Length`), so the generator is cheap next to the server it measures.
 enum HTTPLoad {
@@ -9,7 +9,7 @@ enum HTTPLoad {
     struct Result {
         /// Request latencies in nanoseconds, sorted.
         var latencies: [Int64]
-        /// Responses whose status was not 200, and connection failures.
+        /// Responses whose status was not the expected one, and connection failures.
         var failures: Int
         /// Wall time of the run in seconds.
         var seconds: Double
@@ -27,14 +27,29 @@ enum HTTPLoad {
     static func run(
         port: Int, path: String, connections: Int, seconds: Double, group: MultiThreadedEventLoopGroup
     ) async throws -> Result {
-        let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json\r\n\r\n"
+        let request = ByteBuffer(
+            string: "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json\r\n\r\n")
+        return try await run(port: port, connections: connections, seconds: seconds, group: group) { _ in
+            { request }
+        }
+    }
+
+    /// Runs `connections` connections on `port` for `seconds`; connection `n` sends what
+    /// `makeRequests(n)` makes, one request at a time, and counts answers other than `expectedStatus` as
+    /// failures.
+    static func run(
+        port: Int, connections: Int, seconds: Double, group: MultiThreadedEventLoopGroup, expectedStatus: Int = 200,
+        makeRequests: @Sendable (Int) -> @Sendable () -> ByteBuffer
+    ) async throws -> Result {
         let deadline = NIODeadline.now() + .nanoseconds(Int64(seconds * 1e9))
         let started = MonotonicClock.nanoseconds()
         let outcomes = try await withThrowingTaskGroup(of: ([Int64], Int).self) { tasks in
-            for _ in 0..<connections {
+            for index in 0..<connections {
+                let request = makeRequests(index)
                 tasks.addTask {
                     let done = group.next().makePromise(of: ([Int64], Int).self)
-                    let handler = LoadHandler(request: request, deadline: deadline, done: done)
+                    let handler = LoadHandler(
+                        request: request, expectedStatus: expectedStatus, deadline: deadline, done: done)
                     do {
                         _ = try await ClientBootstrap(group: group)
                             .channelOption(.socketOption(.tcp_nodelay), value: 1)
@@ -65,7 +80,8 @@ private final class LoadHandler: ChannelInboundHandler, @unchecked Sendable {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
-    let request: String
+    let request: @Sendable () -> ByteBuffer
+    let expectedStatus: Int
     let deadline: NIODeadline
     let done: EventLoopPromise<([Int64], Int)>
     var pending = ByteBuffer()
@@ -74,8 +90,12 @@ private final class LoadHandler: ChannelInboundHandler, @unchecked Sendable {
     var failures = 0
     var finished = false
 
-    init(request: String, deadline: NIODeadline, done: EventLoopPromise<([Int64], Int)>) {
+    init(
+        request: @escaping @Sendable () -> ByteBuffer, expectedStatus: Int, deadline: NIODeadline,
+        done: EventLoopPromise<([Int64], Int)>
+    ) {
         self.request = request
+        self.expectedStatus = expectedStatus
         self.deadline = deadline
         self.done = done
         latencies.reserveCapacity(100_000)
@@ -90,7 +110,7 @@ private final class LoadHandler: ChannelInboundHandler, @unchecked Sendable {
         pending.writeBuffer(&bytes)
         while let (status, length) = Self.completeResponse(in: pending) {
             latencies.append(MonotonicClock.nanoseconds() - sentAt)
-            if status != 200 { failures += 1 }
+            if status != expectedStatus { failures += 1 }
             pending.moveReaderIndex(forwardBy: length)
             pending.discardReadBytes()
             if NIODeadline.now() < deadline {
@@ -115,8 +135,9 @@ private final class LoadHandler: ChannelInboundHandler, @unchecked Sendable {
     }
 
     private func send(_ context: ChannelHandlerContext) {
+        let bytes = request()
         sentAt = MonotonicClock.nanoseconds()
-        context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: request)), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(bytes), promise: nil)
     }
 
     private func finish(_ context: ChannelHandlerContext) {

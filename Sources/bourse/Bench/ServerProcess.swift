@@ -15,10 +15,14 @@ final class ServerProcess {
     private let process = Process()
 
     /// Starts `bourse serve` (this executable) and returns once it accepts connections.
-    init(arguments: [String], readyWithin seconds: Double = 180) throws {
+    /// `prepare`, if given, runs first with the fresh data directory (to make accounts and keys).
+    init(
+        arguments: [String], readyWithin seconds: Double = 180, prepare: ((URL) throws -> Void)? = nil
+    ) throws {
         port = try Self.freePort()
         dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-bench-\(getpid())")
         try? FileManager.default.removeItem(at: dataDirectory)
+        try prepare?(dataDirectory)
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
         if !FileManager.default.isExecutableFile(atPath: process.executableURL!.path) {
             process.executableURL = Bundle.main.executableURL
@@ -44,9 +48,10 @@ final class ServerProcess {
     /// Starts a server with `arguments`, runs `body` with it and a one-thread event-loop group for the load,
     /// then shuts both down, also when `body` throws.
     static func withServer<Result: Sendable>(
-        arguments: [String], _ body: (ServerProcess, MultiThreadedEventLoopGroup) async throws -> Result
+        arguments: [String], prepare: ((URL) throws -> Void)? = nil,
+        _ body: (ServerProcess, MultiThreadedEventLoopGroup) async throws -> Result
     ) async throws -> Result {
-        let server = try ServerProcess(arguments: arguments)
+        let server = try ServerProcess(arguments: arguments, prepare: prepare)
         defer { server.stop() }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         do {
@@ -89,6 +94,26 @@ final class ServerProcess {
         #endif
         return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
             + Double(usage.ru_stime.tv_usec) / 1e6
+    }
+
+    /// Runs this executable with `arguments` to completion and returns what it printed (both streams).
+    static func runSelf(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        if !FileManager.default.isExecutableFile(atPath: process.executableURL!.path) {
+            process.executableURL = Bundle.main.executableURL
+        }
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw BenchError("bourse \(arguments.joined(separator: " ")) failed: \(output)")
+        }
+        return output
     }
 
     private static func freePort() throws -> Int {
