@@ -1,0 +1,87 @@
+"""ccxt.pro's private streams against `/websocket/v1/private`: `watch_orders`, `watch_my_trades` and
+`watch_balance`, with keys made by the CLI on a server of this module's own (no demo, so the only trades
+are the ones made here).
+
+ccxt.pro signs the handshake once (HS256, access key and nonce) and reuses the token; Bourse accepts the
+reused nonce on WebSocket handshakes, as Upbit does.
+"""
+
+import asyncio
+import tempfile
+
+import aiohttp
+import ccxt
+import ccxt.pro as ccxtpro
+import pytest
+
+from bourse_process import BINARY, Server, make_accounts
+
+pytestmark = pytest.mark.skipif(not BINARY, reason="BOURSE_BINARY not set (scripts/realclients sets it)")
+
+
+@pytest.fixture(scope="module")
+def server():
+    with tempfile.TemporaryDirectory(prefix="bourse-pro-private-") as data_dir:
+        keys = make_accounts(data_dir, ["buyer", "seller"], [("KRW", "10000000"), ("BTC", "1")])
+        process = Server(data_dir)
+        yield process, keys
+        process.stop()
+
+
+def client(base: str, key) -> ccxtpro.upbit:
+    ws = base.replace("http://", "ws://") + "/websocket/v1"
+    return ccxtpro.upbit({
+        "urls": {"api": {"public": base, "private": base, "ws": ws}},
+        "apiKey": key.access, "secret": key.secret,
+    })
+
+
+def test_watch_orders_my_trades_and_balance_see_a_fill(server):
+    process, (buyer_key, seller_key) = server
+
+    async def scenario():
+        buyer, seller = client(process.base, buyer_key), client(process.base, seller_key)
+        try:
+            await buyer.load_markets()
+            await seller.load_markets()
+            orders = asyncio.ensure_future(buyer.watch_orders("BTC/KRW"))
+            trades = asyncio.ensure_future(buyer.watch_my_trades("BTC/KRW"))
+            balance = asyncio.ensure_future(buyer.watch_balance())
+            await asyncio.sleep(1.0)  # the subscriptions reach the server before anything happens
+            ask = await seller.create_order("BTC/KRW", "limit", "sell", 0.01, 60_000_000)
+            bid = await buyer.create_order("BTC/KRW", "limit", "buy", 0.004, 60_000_000)
+            watched = await asyncio.wait_for(orders, 10)
+            my_trades = await asyncio.wait_for(trades, 10)
+            balances = await asyncio.wait_for(balance, 10)
+            return ask, bid, watched, my_trades, balances
+        finally:
+            await buyer.close()
+            await seller.close()
+
+    ask, bid, watched, my_trades, balances = asyncio.run(scenario())
+    assert any(order["id"] == bid["id"] for order in watched), watched
+    assert all(order["symbol"] == "BTC/KRW" for order in watched)
+    assert not any(order["id"] == ask["id"] for order in watched), "the seller's order is not the buyer's"
+    trade = my_trades[0]
+    assert trade["order"] == bid["id"] and trade["side"] == "buy"
+    assert trade["price"] == 60_000_000 and trade["amount"] == 0.004
+    assert trade["takerOrMaker"] == "taker" and trade["fee"]["cost"] == 120
+    assert trade["id"], "a fill names its trade"
+    assert "KRW" in balances or "BTC" in balances, balances
+
+
+def test_a_bad_key_cannot_watch(server):
+    process, (buyer_key, _) = server
+
+    async def scenario():
+        wrong = client(process.base, buyer_key)
+        wrong.secret = "x" * 40
+        try:
+            await asyncio.wait_for(wrong.watch_balance(), 10)
+        finally:
+            await wrong.close()
+
+    # The server answers INVALID_AUTH and closes; ccxt reports the closed socket, as its own error or as
+    # aiohttp's, depending on which side notices first (never a time-out).
+    with pytest.raises((ccxt.BaseError, aiohttp.ClientError)):
+        asyncio.run(scenario())
