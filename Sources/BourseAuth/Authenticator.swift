@@ -27,7 +27,14 @@ public struct Authenticator: Sendable {
         _ request: AuthenticationRequest,
         nonces: inout NonceWindow
     ) throws(AuthError) -> APIKey {
-        let token = try BearerToken(authorization: request.authorization)
+        try authenticate(request, token: try BearerToken(authorization: request.authorization), nonces: &nonces)
+    }
+
+    /// ``authenticate(_:nonces:)`` with the request's token already parsed (a caller that read the access
+    /// key from it first need not parse it twice).
+    public func authenticate(
+        _ request: AuthenticationRequest, token: BearerToken, nonces: inout NonceWindow
+    ) throws(AuthError) -> APIKey {
         guard let key = lookup(token.claims.accessKey) else { throw .invalidAccessKey }
         guard token.isSigned(with: key.secret) else { throw .jwtVerification }
         guard !key.isExpired(at: request.nowMilliseconds) else { throw .expiredAccessKey }

@@ -93,16 +93,8 @@ struct OrderColumns {
         let timeInForce = try optionalText(7)
         let prevention = try optionalText(8)
         let identifier = try optionalText(9)
-        let tif = try timeInForce.map { value in
-            guard let parsed = TimeInForce(rawValue: value) else { throw StoreError.corrupt("order \(id): \(value)") }
-            return parsed
-        }
-        let smp = try prevention.map { value in
-            guard let parsed = SelfTradePrevention(rawValue: value) else {
-                throw StoreError.corrupt("order \(id): \(value)")
-            }
-            return parsed
-        }
+        let tif: TimeInForce? = try StoreError.decode(timeInForce, "time in force of order \(id)")
+        let smp: SelfTradePrevention? = try StoreError.decode(prevention, "smp type of order \(id)")
         return OrderRecord(
             id: OrderID(UInt64(bitPattern: id)), account: AccountID(UInt64(bitPattern: try int(1))), market: market,
             side: side, type: type, price: try optionalInt(5).map(Price.init(units:)),

@@ -149,16 +149,8 @@ extension SQLiteStore {
         return OrderRecord(
             id: OrderID(id), account: AccountID(UInt64(bitPattern: row[1])), market: code, side: side, type: type,
             price: price.map(Price.init(units:)), volume: volume.map(Volume.init(units:)),
-            timeInForce: try timeInForce.map { text in
-                guard let value = TimeInForce(rawValue: text) else { throw StoreError.corrupt("order \(id): \(text)") }
-                return value
-            },
-            selfTradePrevention: try prevention.map { text in
-                guard let value = SelfTradePrevention(rawValue: text) else {
-                    throw StoreError.corrupt("order \(id): \(text)")
-                }
-                return value
-            },
+            timeInForce: try StoreError.decode(timeInForce, "time in force of order \(id)"),
+            selfTradePrevention: try StoreError.decode(prevention, "smp type of order \(id)"),
             identifier: identifier.flatMap(OrderIdentifier.init), state: state,
             createdAt: Timestamp(milliseconds: row[11]), closedAt: closed.map(Timestamp.init(milliseconds:)),
             remainingVolume: remaining.map(Volume.init(units:)), executedVolume: Volume(units: row[14]),

@@ -103,42 +103,23 @@ extension ExchangeJSON {
         writer.string(record.side.rawValue)
         writer.key("ord_type")
         writer.string(record.type.rawValue)
-        if let price = record.price {
-            writer.key("price")
-            writer.string(price.description)
-        }
+        decimal(&writer, "price", record.price)
         writer.key("state")
         writer.string(record.state.rawValue)
         writer.key("market")
         writer.string(record.market)
         writer.key("created_at")
         writer.string(UTCDateTime.kst(record.createdAt), .dateTimeKST)
-        if let volume = record.volume {
-            writer.key("volume")
-            writer.string(volume.description)
-        }
-        if let remaining = record.remainingVolume {
-            writer.key("remaining_volume")
-            writer.string(remaining.description)
-        }
-        writer.key("prevented_volume")
-        writer.string(record.preventedVolume.description)
-        writer.key("reserved_fee")
-        writer.string(record.reservedFee.description)
-        writer.key("remaining_fee")
-        writer.string(record.remainingFee.description)
-        writer.key("paid_fee")
-        writer.string(record.paidFee.description)
-        writer.key("locked")
-        writer.string(record.locked.description)
-        writer.key("prevented_locked")
-        writer.string(record.preventedLocked.description)
-        writer.key("executed_volume")
-        writer.string(record.executedVolume.description)
-        if extras.executedFunds {
-            writer.key("executed_funds")
-            writer.string(record.executedFunds.description)
-        }
+        decimal(&writer, "volume", record.volume)
+        decimal(&writer, "remaining_volume", record.remainingVolume)
+        decimal(&writer, "prevented_volume", record.preventedVolume)
+        decimal(&writer, "reserved_fee", record.reservedFee)
+        decimal(&writer, "remaining_fee", record.remainingFee)
+        decimal(&writer, "paid_fee", record.paidFee)
+        decimal(&writer, "locked", record.locked)
+        decimal(&writer, "prevented_locked", record.preventedLocked)
+        decimal(&writer, "executed_volume", record.executedVolume)
+        if extras.executedFunds { decimal(&writer, "executed_funds", record.executedFunds) }
         writer.key("trades_count")
         writer.integer(record.tradesCount)
         if let timeInForce = record.timeInForce {
@@ -170,6 +151,13 @@ extension ExchangeJSON {
         writer.endObject()
     }
 
+    /// `"key":"decimal"` (Upbit's exchange objects carry amounts as strings); nothing when `value` is nil.
+    private static func decimal(_ writer: inout JSONWriter, _ key: StaticString, _ value: (some FixedPoint)?) {
+        guard let value else { return }
+        writer.key(key)
+        writer.string(value.description)
+    }
+
     /// A `trades[]` item of `GET /v1/order`, with the order's fee on it as `<side>_fee` (ccxt reads it).
     private static func trade(_ writer: inout JSONWriter, _ fill: OrderFill) {
         writer.beginObject()
@@ -177,12 +165,9 @@ extension ExchangeJSON {
         writer.string(fill.market)
         writer.key("uuid")
         writer.string(OrderUUID.trade(fill.market, sequence: fill.tradeSequence))
-        writer.key("price")
-        writer.string(fill.price.description)
-        writer.key("volume")
-        writer.string(fill.volume.description)
-        writer.key("funds")
-        writer.string(fill.funds.description)
+        decimal(&writer, "price", fill.price)
+        decimal(&writer, "volume", fill.volume)
+        decimal(&writer, "funds", fill.funds)
         writer.key("trend")
         writer.string(fill.takerBought ? "up" : "down")
         writer.key("created_at")

@@ -11,10 +11,20 @@ public struct OrderTracker: Hashable, Codable, Sendable {
     /// No open orders.
     public init() {}
 
+    /// The record of order `id` as one command's `events` (which must include its acceptance) leave it:
+    /// what a client placing the order is answered with, built without reading the store.
+    public static func record(of id: OrderID, from events: [Event], at time: Timestamp) -> OrderRecord? {
+        var tracker = OrderTracker()
+        var changes = OrderChanges()
+        tracker.observe(events[...], exchange: nil, at: time, into: &changes)
+        return changes.records.first { $0.id == id }
+    }
+
     /// Applies one command's `events` (applied to `exchange` at `time`), adding every record they changed
-    /// and every fill they made to `changes`.
+    /// and every fill they made to `changes`. Without `exchange`, orders that stay open keep the figures
+    /// the events gave them (exact for an order whose last event is its own: rested, done, cancelled).
     public mutating func observe(
-        _ events: ArraySlice<Event>, exchange: Exchange, at time: Timestamp, into changes: inout OrderChanges
+        _ events: ArraySlice<Event>, exchange: Exchange?, at time: Timestamp, into changes: inout OrderChanges
     ) {
         var touched: [OrderID] = []
         for event in events {
@@ -65,7 +75,7 @@ public struct OrderTracker: Hashable, Codable, Sendable {
         // Orders still open: the engine's own figures are the truth for what they lock and have left.
         for id in touched {
             guard var record = open[id] else { continue }
-            if let live = exchange.openOrder(id) {
+            if let live = exchange?.openOrder(id) {
                 record.locked = live.locked
                 if record.remainingVolume != nil { record.remainingVolume = live.remaining }
                 open[id] = record

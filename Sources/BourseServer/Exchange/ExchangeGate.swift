@@ -22,10 +22,9 @@ public final class ExchangeGate: Sendable {
     ) async throws -> Result<APIKey, AuthError> {
         // The access key is inside the token: read it first, then fetch the key (an async store read)
         // and run every check, in Upbit's order, against that one key.
-        let accessKey: String
-        do { accessKey = try BearerToken(authorization: authorization).claims.accessKey } catch {
-            return .failure(error)
-        }
+        let token: BearerToken
+        do { token = try BearerToken(authorization: authorization) } catch { return .failure(error) }
+        let accessKey = token.claims.accessKey
         let found = try await directory.key(accessKey, now: now)
         let request = AuthenticationRequest(
             authorization: authorization, payload: payload, clientIP: clientIP, requiredScope: scope,
@@ -35,7 +34,9 @@ public final class ExchangeGate: Sendable {
         hasher.combine(accessKey)
         let shard = shards[Int(UInt(bitPattern: hasher.finalize()) % UInt(shards.count))]
         return shard.window.withLock { nonces in
-            Result { () throws(AuthError) -> APIKey in try authenticator.authenticate(request, nonces: &nonces) }
+            Result { () throws(AuthError) -> APIKey in
+                try authenticator.authenticate(request, token: token, nonces: &nonces)
+            }
         }
     }
 }

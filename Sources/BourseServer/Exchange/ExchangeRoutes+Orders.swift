@@ -11,9 +11,10 @@ extension ExchangeRoutes {
             let form = try OrderForm(parameters)
             let result = try await exchange.submit { id in .place(form.request(id: id, account: key.account)) }
             try ExchangeError.throwIfRejected(result.events)
+            // The order as this command left it, from its own events: no store read on the hot path.
             guard case .place(let request) = result.entry.command,
-                let record = try await store.order(request.id, of: key.account)
-            else { throw StoreError.corrupt("an accepted order was not stored with its journal entry") }
+                let record = OrderTracker.record(of: request.id, from: result.events, at: result.entry.time)
+            else { throw StoreError.corrupt("an accepted order has no record") }
             return Answer(body: ExchangeJSON.order(record), status: .created)
         }
         route(router, .post, "/v1/orders/test", group: .orderTest, scope: .ordersWrite) { key, parameters in

@@ -11,6 +11,13 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A name or key that must be unique exists already (`what` names it).
     case duplicate(String)
 
+    /// The value a stored text names, or `corrupt` naming `what` if it names none; `nil` stays `nil`.
+    public static func decode<Value: RawRepresentable<String>>(_ text: String?, _ what: String) throws -> Value? {
+        guard let text else { return nil }
+        guard let value = Value(rawValue: text) else { throw StoreError.corrupt("\(what): '\(text)'") }
+        return value
+    }
+
     /// A sentence for logs and error messages.
     public var description: String {
         switch self {

@@ -17,7 +17,7 @@ struct BenchSigner: Sendable {
     func post(_ path: String, _ parameters: [(String, String)], nonce: UInt64) -> ByteBuffer {
         let query = parameters.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
         let body = "{" + parameters.map { "\"\($0.0)\":\"\($0.1)\"" }.joined(separator: ",") + "}"
-        let hash = SHA512.hash(data: Data(query.utf8)).map { String(format: "%02x", $0) }.joined()
+        let hash = Self.hex(SHA512.hash(data: Data(query.utf8)))
         let header = Self.base64URL(Data(#"{"alg":"HS256","typ":"JWT"}"#.utf8))
         let claims =
             #"{"access_key":"\#(accessKey)","nonce":"\#(nonce)-\#(UInt64.random(in: 0...UInt64.max))","#
@@ -27,6 +27,18 @@ struct BenchSigner: Sendable {
         return ByteBuffer(
             string: "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(signing).\(signature)\r\n"
                 + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+    }
+
+    private static let digits = Array("0123456789abcdef".utf8)
+
+    static func hex(_ bytes: some Sequence<UInt8>) -> String {
+        var text: [UInt8] = []
+        text.reserveCapacity(128)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0xF)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     static func base64URL(_ data: Data) -> String {
