@@ -12,7 +12,7 @@ enum PostgresSchema {
     static let migrationLockKey: Int64 = 0x626F_7572_7365
 
     /// Every migration, in version order.
-    static let migrations: [PostgresMigration] = [version1, version2, version3]
+    static let migrations: [PostgresMigration] = [version1, version2, version3, version4]
 
     /// Journal, snapshots, trades and candles.
     static let version1 = PostgresMigration(
@@ -152,6 +152,24 @@ enum PostgresSchema {
             )
             """,
             "COMMENT ON TABLE orders IS 'Every order in its latest state (derived from the journal, written with it)'",
+        ]
+    )
+
+    /// Deposit records, written with the journal commit that credited them.
+    static let version4 = PostgresMigration(
+        version: 4,
+        statements: [
+            """
+            CREATE TABLE deposits (
+                id bigint NOT NULL,
+                account_id bigint NOT NULL,
+                currency text NOT NULL,
+                amount bigint NOT NULL,
+                time_ms bigint NOT NULL,
+                PRIMARY KEY (id, account_id, currency)
+            )
+            """,
+            "CREATE INDEX deposits_by_account ON deposits (account_id, id)",
         ]
     )
 }

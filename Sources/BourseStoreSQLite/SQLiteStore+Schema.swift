@@ -113,6 +113,20 @@ extension SQLiteStore {
                     ) WITHOUT ROWID;
                     """)
         }
+        migrator.registerMigration("4-deposits") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE deposits (
+                        id INTEGER NOT NULL,
+                        account_id INTEGER NOT NULL,
+                        currency TEXT NOT NULL,
+                        amount INTEGER NOT NULL,
+                        time_ms INTEGER NOT NULL,
+                        PRIMARY KEY (id, account_id, currency)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX deposits_by_account ON deposits (account_id, id);
+                    """)
+        }
         return migrator
     }
 }

@@ -1,6 +1,6 @@
 public import BourseCore
 
-/// Order and trade ids spelled as standard UUIDs (RFC 9562 layout, version 4 and variant bits set), as
+/// Order, deposit and trade ids spelled as standard UUIDs (RFC 9562 layout, version 4 and variant bits set), as
 /// Upbit's clients expect, computed from Bourse's integer ids with no table in between.
 ///
 /// An order id goes through a keyed 64-bit permutation (a four-round Feistel network), so consecutive
@@ -8,25 +8,38 @@ public import BourseCore
 /// the UUID as one of ours, so a made-up UUID is recognised as unknown without a lookup (and an order of another account is refused by the store's
 /// account check, never by obscurity). Trade UUIDs are only spelled, never parsed.
 public enum OrderUUID {
-    private static let checkSalt: UInt64 = 0x2B05_E0B5_E0B0_DE5
+    private static let orderSalt: UInt64 = 0x2B05_E0B5_E0B0_DE5
+    private static let depositSalt: UInt64 = 0x0DE9_0517_0DE9_0517
     private static let mask58: UInt64 = (1 << 58) - 1
     private static let roundKeys: [UInt32] = [0x9E37_79B9, 0x7F4A_7C15, 0xF39C_C060, 0x5CED_C834]
 
     /// The UUID of order `id`.
-    public static func string(_ id: OrderID) -> String {
-        let value = permute(id.rawValue)
-        let high = (value & 0xFFFF_FFFF_FFFF_0000) | 0x4000 | ((value >> 4) & 0x0FFF)
-        let low = (0b10 << 62) | ((value & 0xF) << 58) | check(value)
-        return spell(high, low)
-    }
+    public static func string(_ id: OrderID) -> String { spell(id.rawValue, salt: orderSalt) }
 
     /// The order id `text` spells, if it is one of ours (any letter case).
     public static func parse<Text: StringProtocol>(_ text: Text) -> OrderID? {
+        read(text, salt: orderSalt).map(OrderID.init)
+    }
+
+    /// The UUID of the deposit journaled as entry `sequence` (never the same as an order's).
+    public static func deposit(_ sequence: UInt64) -> String { spell(sequence, salt: depositSalt) }
+
+    /// The deposit `text` spells, if it is one of ours.
+    public static func parseDeposit<Text: StringProtocol>(_ text: Text) -> UInt64? { read(text, salt: depositSalt) }
+
+    private static func spell(_ id: UInt64, salt: UInt64) -> String {
+        let value = permute(id)
+        let high = (value & 0xFFFF_FFFF_FFFF_0000) | 0x4000 | ((value >> 4) & 0x0FFF)
+        let low = (0b10 << 62) | ((value & 0xF) << 58) | check(value, salt: salt)
+        return spell(high, low)
+    }
+
+    private static func read<Text: StringProtocol>(_ text: Text, salt: UInt64) -> UInt64? {
         guard let (high, low) = read(text), (high >> 12) & 0xF == 4, low >> 62 == 0b10 else { return nil }
         let value = (high & 0xFFFF_FFFF_FFFF_0000) | ((high & 0x0FFF) << 4) | ((low >> 58) & 0xF)
-        guard low & mask58 == check(value) else { return nil }
+        guard low & mask58 == check(value, salt: salt) else { return nil }
         let id = unpermute(value)
-        return id == 0 ? nil : OrderID(id)
+        return id == 0 ? nil : id
     }
 
     /// The UUID of trade `sequence` of `market` (unique across markets).
@@ -39,7 +52,7 @@ public enum OrderUUID {
 
     // MARK: - Permutation
 
-    private static func check(_ value: UInt64) -> UInt64 { permute(value ^ checkSalt) & mask58 }
+    private static func check(_ value: UInt64, salt: UInt64) -> UInt64 { permute(value ^ salt) & mask58 }
 
     private static func round(_ half: UInt32, _ key: UInt32) -> UInt32 {
         UInt32(truncatingIfNeeded: (UInt64(half ^ key) &* 0x9E37_79B9_7F4A_7C15) >> 32)

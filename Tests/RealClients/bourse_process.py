@@ -95,7 +95,7 @@ def make_accounts(data_dir: str, names: list[str], deposits: list[tuple[str, str
     keys = []
     for name in names:
         cli(data_dir, "account", "create", name)
-        output = cli(data_dir, "keys", "create", name, "--scopes", "accounts,orders:read,orders:write")
+        output = cli(data_dir, "keys", "create", name, "--scopes", "accounts,orders:read,orders:write,deposit")
         access = re.search(r"access key: (\S+)", output).group(1)
         secret = re.search(r"secret key: (\S+)", output).group(1)
         keys.append(Key(access, secret))

@@ -25,6 +25,7 @@ struct ExchangeRoutes: Sendable {
         addOrderRoutes(to: router)
         addOrderListRoutes(to: router)
         addCancelRoutes(to: router)
+        addDepositRoutes(to: router)
     }
 
     private func addAccountRoutes(to router: Router<BourseRequestContext>) {

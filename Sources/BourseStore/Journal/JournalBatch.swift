@@ -12,6 +12,8 @@ public struct JournalBatch: Sendable {
     public private(set) var trades: [TradeRecord] = []
     /// The order records they changed and the fills they made.
     public private(set) var orders = OrderChanges()
+    /// The deposits they credited.
+    public private(set) var deposits: [DepositRecord] = []
     /// Per market, the time of the batch's first trade: candles from that period on have changed.
     private var firstTradeTime: [MarketCode: Timestamp] = [:]
 
@@ -26,6 +28,9 @@ public struct JournalBatch: Sendable {
         events.removeAll(keepingCapacity: true)
         let tradeStart = trades.count
         state.apply(entry, events: &events, trades: &trades, orders: &orders)
+        if events.contains(where: { if case .deposited = $0 { true } else { false } }) {
+            deposits += DepositRecord.deposits(of: CommandResult(entry: entry, events: events))
+        }
         for trade in trades[tradeStart...] where firstTradeTime[trade.market] == nil {
             firstTradeTime[trade.market] = trade.time
         }
@@ -54,6 +59,6 @@ public struct JournalBatch: Sendable {
         let record = JournalRecord(firstSequence: entries[0].sequence, count: entries.count, bytes: bytes)
         return JournalCommit(
             record: record, trades: trades, candles: changedCandles(in: state), orders: orders.records,
-            fills: orders.fills)
+            fills: orders.fills, deposits: deposits)
     }
 }

@@ -17,6 +17,7 @@ public final class InMemoryStore: Store {
         var orders: [OrderRecord] = []
         var orderSlots: [OrderID: Int] = [:]
         var fills: [OrderID: [OrderFill]] = [:]
+        var deposits: [DepositRecord] = []
         var closed = false
     }
 
@@ -57,6 +58,7 @@ public final class InMemoryStore: Store {
                 }
             }
             for fill in commit.fills { contents.fills[fill.order, default: []].append(fill) }
+            contents.deposits += commit.deposits
             for trade in commit.trades { contents.trades[trade.market, default: []].append(trade) }
             for stored in commit.candles {
                 let key = CandleKey(market: stored.market, unit: stored.unit)
@@ -238,6 +240,20 @@ extension InMemoryStore {
     /// The fills of `id`.
     public func fills(of id: OrderID) async throws -> [OrderFill] {
         try read { $0.fills[id] ?? [] }
+    }
+
+    /// The deposits of `account`.
+    public func deposits(
+        of account: AccountID, currency: String?, ids: [UInt64]?, newestFirst: Bool, limit: Int, offset: Int
+    ) async throws -> [DepositRecord] {
+        try read { contents in
+            let mine = contents.deposits.filter { deposit in
+                deposit.account == account && (currency.map { $0 == deposit.currency } ?? true)
+                    && (ids.map { $0.contains(deposit.id) } ?? true)
+            }
+            let ordered = newestFirst ? Array(mine.reversed()) : mine
+            return Array(ordered.dropFirst(max(offset, 0)).prefix(max(limit, 0)))
+        }
     }
 }
 

@@ -99,4 +99,12 @@ public final class InterceptingStore: Store {
 
     /// The wrapped store's fills.
     public func fills(of id: OrderID) async throws -> [OrderFill] { try await store.fills(of: id) }
+
+    /// The wrapped store's deposits.
+    public func deposits(
+        of account: AccountID, currency: String?, ids: [UInt64]?, newestFirst: Bool, limit: Int, offset: Int
+    ) async throws -> [DepositRecord] {
+        try await store.deposits(
+            of: account, currency: currency, ids: ids, newestFirst: newestFirst, limit: limit, offset: offset)
+    }
 }

@@ -19,17 +19,20 @@ public struct JournalCommit: Sendable {
     public var orders: [OrderRecord]
     /// The fills the trades made (two per trade), in order.
     public var fills: [OrderFill]
+    /// The deposits the commands credited.
+    public var deposits: [DepositRecord]
 
     /// A commit.
     public init(
         record: JournalRecord, trades: [TradeRecord] = [], candles: [StoredCandle] = [], orders: [OrderRecord] = [],
-        fills: [OrderFill] = []
+        fills: [OrderFill] = [], deposits: [DepositRecord] = []
     ) {
         self.record = record
         self.trades = trades
         self.candles = candles
         self.orders = orders
         self.fills = fills
+        self.deposits = deposits
     }
 }
 
