@@ -2,6 +2,7 @@
 ccxt signs them. For tests that need a server in a known state (no demo) or that kill it."""
 
 import base64
+import contextlib
 import hashlib
 import hmac
 import json
@@ -9,6 +10,7 @@ import os
 import re
 import signal
 import subprocess
+import tempfile
 import time
 import urllib.error
 import urllib.parse
@@ -102,3 +104,15 @@ def make_accounts(data_dir: str, names: list[str], deposits: list[tuple[str, str
         for currency, amount in deposits:
             cli(data_dir, "deposit", name, currency, amount)
     return keys
+
+
+@contextlib.contextmanager
+def own_server(prefix: str, names: list[str], deposits: list[tuple[str, str]]):
+    """A fresh data directory with `names` funded by `deposits`, and a server on it: yields (server, keys)."""
+    with tempfile.TemporaryDirectory(prefix=prefix) as data_dir:
+        keys = make_accounts(data_dir, names, deposits)
+        server = Server(data_dir)
+        try:
+            yield server, keys
+        finally:
+            server.stop()

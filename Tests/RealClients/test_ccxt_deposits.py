@@ -2,24 +2,20 @@
 through the running server (`POST /v1/deposits/krw`) is credited and listed at once. On a server of this
 module's own, with keys made by the CLI."""
 
-import tempfile
 from decimal import Decimal
 
 import ccxt
 import pytest
 
-from bourse_process import BINARY, Server, make_accounts
+from bourse_process import BINARY, own_server
 
 pytestmark = pytest.mark.skipif(not BINARY, reason="BOURSE_BINARY not set (scripts/realclients sets it)")
 
 
 @pytest.fixture(scope="module")
 def server():
-    with tempfile.TemporaryDirectory(prefix="bourse-deposits-") as data_dir:
-        keys = make_accounts(data_dir, ["saver", "other"], [("KRW", "250000"), ("BTC", "0.5")])
-        process = Server(data_dir)
-        yield process, keys
-        process.stop()
+    with own_server("bourse-deposits-", ["saver", "other"], [("KRW", "250000"), ("BTC", "0.5")]) as running:
+        yield running
 
 
 def exchange(base: str, key) -> ccxt.upbit:

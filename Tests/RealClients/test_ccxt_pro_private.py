@@ -7,25 +7,21 @@ reused nonce on WebSocket handshakes, as Upbit does.
 """
 
 import asyncio
-import tempfile
 
 import aiohttp
 import ccxt
 import ccxt.pro as ccxtpro
 import pytest
 
-from bourse_process import BINARY, Server, make_accounts
+from bourse_process import BINARY, own_server
 
 pytestmark = pytest.mark.skipif(not BINARY, reason="BOURSE_BINARY not set (scripts/realclients sets it)")
 
 
 @pytest.fixture(scope="module")
 def server():
-    with tempfile.TemporaryDirectory(prefix="bourse-pro-private-") as data_dir:
-        keys = make_accounts(data_dir, ["buyer", "seller"], [("KRW", "10000000"), ("BTC", "1")])
-        process = Server(data_dir)
-        yield process, keys
-        process.stop()
+    with own_server("bourse-pro-private-", ["buyer", "seller"], [("KRW", "10000000"), ("BTC", "1")]) as running:
+        yield running
 
 
 def client(base: str, key) -> ccxtpro.upbit:

@@ -4,22 +4,19 @@ account, the order queries, fees and errors. On a server of this module's own (n
 and keys made by the CLI, so every fill is one made here and balances can be checked to the unit.
 """
 
-import tempfile
 from decimal import Decimal
 
 import ccxt
 import pytest
 
-from bourse_process import BINARY, Server, make_accounts
+from bourse_process import BINARY, own_server
 
 pytestmark = pytest.mark.skipif(not BINARY, reason="BOURSE_BINARY not set (scripts/realclients sets it)")
 
 
 @pytest.fixture(scope="module")
 def exchanges():
-    with tempfile.TemporaryDirectory(prefix="bourse-trading-") as data_dir:
-        keys = make_accounts(data_dir, ["taker", "maker"], [("KRW", "10000000"), ("BTC", "1")])
-        process = Server(data_dir)
+    with own_server("bourse-trading-", ["taker", "maker"], [("KRW", "10000000"), ("BTC", "1")]) as (process, keys):
 
         def make(key):
             exchange = ccxt.upbit({
@@ -30,7 +27,6 @@ def exchanges():
             return exchange
 
         yield make(keys[0]), make(keys[1])
-        process.stop()
 
 
 def holdings(exchange) -> dict:
