@@ -12,7 +12,7 @@ enum PostgresSchema {
     static let migrationLockKey: Int64 = 0x626F_7572_7365
 
     /// Every migration, in version order.
-    static let migrations: [PostgresMigration] = [version1, version2, version3, version4]
+    static let migrations: [PostgresMigration] = [version1, version2, version3, version4, version5]
 
     /// Journal, snapshots, trades and candles.
     static let version1 = PostgresMigration(
@@ -170,6 +170,54 @@ enum PostgresSchema {
             )
             """,
             "CREATE INDEX deposits_by_account ON deposits (account_id, id)",
+        ]
+    )
+
+    /// Deposits and withdrawals in one table (kind 0 deposit, 1 withdrawal) with the states, chains and txids
+    /// of coin transfers; the deposits so far move over as accepted deposits. Wallet addresses: deposit
+    /// addresses made for an account (kind 0) and withdrawal addresses it registered (kind 1).
+    static let version5 = PostgresMigration(
+        version: 5,
+        statements: [
+            """
+            CREATE TABLE transfers (
+                kind smallint NOT NULL,
+                id bigint NOT NULL,
+                account_id bigint NOT NULL,
+                currency text NOT NULL,
+                net_type text,
+                amount bigint NOT NULL,
+                fee bigint NOT NULL,
+                state text NOT NULL,
+                txid text,
+                address text,
+                memo text,
+                internal boolean NOT NULL,
+                created_ms bigint NOT NULL,
+                done_ms bigint,
+                PRIMARY KEY (kind, id)
+            )
+            """,
+            "CREATE INDEX transfers_by_account ON transfers (account_id, kind, created_ms, id)",
+            """
+            INSERT INTO transfers
+            SELECT 0, id, account_id, currency, NULL, amount, 0, 'ACCEPTED', NULL, NULL, NULL, false, time_ms, time_ms
+            FROM deposits
+            """,
+            "DROP TABLE deposits",
+            """
+            CREATE TABLE wallet_addresses (
+                kind smallint NOT NULL,
+                account_id bigint NOT NULL,
+                currency text NOT NULL,
+                net_type text NOT NULL,
+                address text NOT NULL,
+                memo text,
+                created_ms bigint NOT NULL,
+                PRIMARY KEY (kind, account_id, currency, net_type, address)
+            )
+            """,
+            "CREATE INDEX wallet_addresses_by_address ON wallet_addresses (kind, net_type, address)",
         ]
     )
 }

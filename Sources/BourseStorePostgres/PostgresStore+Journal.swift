@@ -41,19 +41,8 @@ extension PostgresStore {
             if !commit.fills.isEmpty {
                 try await connection.query(FillColumns(commit.fills).insertQuery, logger: logger)
             }
-            if !commit.deposits.isEmpty {
-                let ids = commit.deposits.map { Int64(bitPattern: $0.id) }
-                let accounts = commit.deposits.map { Int64(bitPattern: $0.account.rawValue) }
-                let currencies = commit.deposits.map(\.currency)
-                let amounts = commit.deposits.map(\.amount.units)
-                let times = commit.deposits.map(\.time.milliseconds)
-                try await connection.query(
-                    """
-                    INSERT INTO deposits (id, account_id, currency, amount, time_ms)
-                    SELECT * FROM unnest(\(ids)::bigint[], \(accounts)::bigint[], \(currencies)::text[],
-                                         \(amounts)::bigint[], \(times)::bigint[])
-                    """,
-                    logger: logger)
+            for transfer in commit.transfers {
+                try await Self.upsert(transfer, on: connection, logger: logger)
             }
         }
     }

@@ -127,6 +127,48 @@ extension SQLiteStore {
                     CREATE INDEX deposits_by_account ON deposits (account_id, id);
                     """)
         }
+        // Deposits and withdrawals in one table (kind 0 deposit, 1 withdrawal), with the states, chains and
+        // txids of coin transfers; the deposits so far move over as accepted deposits. Addresses: deposit
+        // addresses made for an account (kind 0) and withdrawal addresses it registered (kind 1).
+        migrator.registerMigration("5-transfers") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE transfers (
+                        kind INTEGER NOT NULL,
+                        id INTEGER NOT NULL,
+                        account_id INTEGER NOT NULL,
+                        currency TEXT NOT NULL,
+                        net_type TEXT,
+                        amount INTEGER NOT NULL,
+                        fee INTEGER NOT NULL,
+                        state TEXT NOT NULL,
+                        txid TEXT,
+                        address TEXT,
+                        memo TEXT,
+                        internal INTEGER NOT NULL,
+                        created_ms INTEGER NOT NULL,
+                        done_ms INTEGER,
+                        PRIMARY KEY (kind, id)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX transfers_by_account ON transfers (account_id, kind, created_ms, id);
+                    INSERT INTO transfers
+                        SELECT 0, id, account_id, currency, NULL, amount, 0, 'ACCEPTED', NULL, NULL, NULL, 0, time_ms,
+                            time_ms
+                        FROM deposits;
+                    DROP TABLE deposits;
+                    CREATE TABLE wallet_addresses (
+                        kind INTEGER NOT NULL,
+                        account_id INTEGER NOT NULL,
+                        currency TEXT NOT NULL,
+                        net_type TEXT NOT NULL,
+                        address TEXT NOT NULL,
+                        memo TEXT,
+                        created_ms INTEGER NOT NULL,
+                        PRIMARY KEY (kind, account_id, currency, net_type, address)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX wallet_addresses_by_address ON wallet_addresses (kind, net_type, address);
+                    """)
+        }
         return migrator
     }
 }

@@ -65,7 +65,7 @@ public final class SQLiteStore: Store {
                 if !commit.trades.isEmpty { try Self.insert(commit.trades, db) }
                 if !commit.orders.isEmpty { try Self.upsert(commit.orders, db) }
                 if !commit.fills.isEmpty { try Self.insert(commit.fills, db) }
-                if !commit.deposits.isEmpty { try Self.insert(commit.deposits, db) }
+                if !commit.transfers.isEmpty { try Self.upsert(commit.transfers, db) }
                 if !commit.candles.isEmpty { try Self.upsert(commit.candles, db) }
                 return .commit
             }

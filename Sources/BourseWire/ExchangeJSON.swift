@@ -75,7 +75,7 @@ public enum ExchangeJSON {
         writer.endArray()
     }
 
-    private static func account(
+    static func account(
         _ writer: inout JSONWriter, currency: String, balance: Funds, locked: Funds, average: Price, unit: String
     ) {
         writer.beginObject()

@@ -1,6 +1,6 @@
 public import BourseCore
 
-/// Order, deposit and trade ids spelled as standard UUIDs (RFC 9562 layout, version 4 and variant bits set), as
+/// Order, deposit, withdrawal and trade ids spelled as standard UUIDs (RFC 9562 layout, version 4 and variant bits set), as
 /// Upbit's clients expect, computed from Bourse's integer ids with no table in between.
 ///
 /// An order id goes through a keyed 64-bit permutation (a four-round Feistel network), so consecutive
@@ -10,6 +10,7 @@ public import BourseCore
 public enum OrderUUID {
     private static let orderSalt: UInt64 = 0x2B05_E0B5_E0B0_DE5
     private static let depositSalt: UInt64 = 0x0DE9_0517_0DE9_0517
+    private static let withdrawalSalt: UInt64 = 0x7D2A_3B1C_5E6F_4A09
     private static let mask58: UInt64 = (1 << 58) - 1
     private static let roundKeys: [UInt32] = [0x9E37_79B9, 0x7F4A_7C15, 0xF39C_C060, 0x5CED_C834]
 
@@ -26,6 +27,14 @@ public enum OrderUUID {
 
     /// The deposit `text` spells, if it is one of ours.
     public static func parseDeposit<Text: StringProtocol>(_ text: Text) -> UInt64? { read(text, salt: depositSalt) }
+
+    /// The UUID of withdrawal `id`.
+    public static func withdrawal(_ id: TransferID) -> String { spell(id.rawValue, salt: withdrawalSalt) }
+
+    /// The withdrawal `text` spells, if it is one of ours.
+    public static func parseWithdrawal<Text: StringProtocol>(_ text: Text) -> TransferID? {
+        read(text, salt: withdrawalSalt).map(TransferID.init)
+    }
 
     private static func spell(_ id: UInt64, salt: UInt64) -> String {
         let value = permute(id)

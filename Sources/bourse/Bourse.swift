@@ -8,7 +8,8 @@ struct Bourse: AsyncParsableCommand {
         abstract: "A self-hostable, real-time market platform, wire-compatible with Upbit's Open API.",
         version: "0.1.0",
         subcommands: [
-            ServeCommand.self, AccountCommand.self, KeysCommand.self, DepositCommand.self, DemoCommand.self,
+            ServeCommand.self, AccountCommand.self, KeysCommand.self, DepositCommand.self, WithdrawAddressCommand.self,
+            DemoCommand.self,
             IngestCommand.self, JournalCommand.self, BenchCommand.self,
         ]
     )

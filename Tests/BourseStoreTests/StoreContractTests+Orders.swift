@@ -2,9 +2,9 @@ import BourseCore
 import BourseStore
 import Testing
 
-/// Order records, fills and deposits: written with the journal commit, read back the same from every
+/// Order records and fills: written with the journal commit, read back the same from every
 /// backend, and never across accounts.
-@Suite("Store contract: orders, fills and deposits")
+@Suite("Store contract: orders and fills")
 struct OrderStoreContractTests {
     typealias F = StoreFixtures
     static let alice = AccountID(1)
@@ -113,37 +113,6 @@ struct OrderStoreContractTests {
             #expect(try await ids(OrderQuery(account: Self.alice, limit: 2, offset: 1)) == [5, 4])
             #expect(try await ids(OrderQuery(account: Self.alice, states: [])) == [])
             #expect(try await ids(OrderQuery(account: Self.bob)) == [3])
-        }
-    }
-
-    @Test(arguments: StoreBackend.all)
-    func depositsAreListedPerAccountAndCurrency(backend: StoreBackend) async throws {
-        try await backend.withStore { store in
-            let deposits = [
-                DepositRecord(
-                    id: 1, account: Self.alice, currency: "KRW", amount: Funds(units: 9_000_000_000_000_000_000),
-                    time: Timestamp(milliseconds: 10)),
-                DepositRecord(
-                    id: 2, account: Self.alice, currency: "BTC", amount: Funds(units: 1),
-                    time: Timestamp(milliseconds: 20)),
-                DepositRecord(
-                    id: 3, account: Self.bob, currency: "KRW", amount: Funds(units: 5),
-                    time: Timestamp(milliseconds: 30)),
-            ]
-            try await store.append(JournalCommit(record: F.record(first: 1, count: 3), deposits: deposits))
-            func list(
-                _ account: AccountID, currency: String? = nil, ids: [UInt64]? = nil, newestFirst: Bool = true,
-                limit: Int = 100, offset: Int = 0
-            ) async throws -> [DepositRecord] {
-                try await store.deposits(
-                    of: account, currency: currency, ids: ids, newestFirst: newestFirst, limit: limit, offset: offset)
-            }
-            #expect(try await list(Self.alice) == [deposits[1], deposits[0]])
-            #expect(try await list(Self.alice, newestFirst: false) == [deposits[0], deposits[1]])
-            #expect(try await list(Self.alice, currency: "KRW") == [deposits[0]])
-            #expect(try await list(Self.alice, ids: [2, 3]) == [deposits[1]], "bob's deposit is not alice's")
-            #expect(try await list(Self.alice, limit: 1, offset: 1) == [deposits[0]])
-            #expect(try await list(Self.bob) == [deposits[2]])
         }
     }
 }

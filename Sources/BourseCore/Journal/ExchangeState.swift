@@ -51,6 +51,8 @@ public struct ExchangeState: Sendable, Equatable, Codable {
         switch entry.command {
         case .place(let request): advanceOrderID(past: request.id)
         case .cancelAndReplace(_, _, let replacement): advanceOrderID(past: replacement.id)
+        case .withdraw(let request): advanceOrderID(past: OrderID(request.id.rawValue))
+        case .receiveDeposit(let incoming): advanceOrderID(past: OrderID(incoming.id.rawValue))
         default: break
         }
         let first = events.count

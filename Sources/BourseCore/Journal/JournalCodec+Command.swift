@@ -8,6 +8,10 @@ extension JournalCodec {
         case cancelAndReplace = 3
         case deposit = 4
         case setMarketState = 5
+        case withdraw = 6
+        case advanceWithdrawal = 7
+        case receiveDeposit = 8
+        case confirmDeposit = 9
     }
 
     // MARK: - Encoding
@@ -48,6 +52,38 @@ extension JournalCodec {
             writer.write(Tag.setMarketState.rawValue)
             writer.writeShortText(market.description)
             writer.write(index(of: state))
+        case .withdraw(let request):
+            writer.write(Tag.withdraw.rawValue)
+            writer.write(request.id.rawValue)
+            writer.write(request.account.rawValue)
+            writer.writeShortText(request.currency.description)
+            writer.write(request.amount.units)
+            writer.write(request.fee.units)
+            var flags: UInt8 = request.isInternal ? 8 : 0
+            if request.network != nil { flags |= 1 }
+            if request.address != nil { flags |= 2 }
+            if request.memo != nil { flags |= 4 }
+            writer.write(flags)
+            if let network = request.network { writer.writeShortText(network) }
+            if let address = request.address { writer.writeShortText(address) }
+            if let memo = request.memo { writer.writeShortText(memo) }
+        case .advanceWithdrawal(let id, let step, let account):
+            writer.write(Tag.advanceWithdrawal.rawValue)
+            writer.write(id.rawValue)
+            writer.write(index(of: step))
+            writer.write(account.rawValue)
+        case .receiveDeposit(let incoming):
+            writer.write(Tag.receiveDeposit.rawValue)
+            writer.write(incoming.id.rawValue)
+            writer.write(incoming.account.rawValue)
+            writer.writeShortText(incoming.currency.description)
+            writer.writeShortText(incoming.network)
+            writer.write(incoming.amount.units)
+            writer.writeShortText(incoming.txid)
+            writer.write(UInt8(incoming.isInternal ? 1 : 0))
+        case .confirmDeposit(let id):
+            writer.write(Tag.confirmDeposit.rawValue)
+            writer.write(id.rawValue)
         }
     }
 
@@ -131,7 +167,49 @@ extension JournalCodec {
             let market = try readMarket(&reader)
             let state: MarketState = try readCase(&reader)
             return .setMarketState(market, state)
+        case .withdraw:
+            let id = TransferID(try reader.read())
+            let account = AccountID(try reader.read())
+            let currency = try readCurrency(&reader)
+            let amount = Funds(units: try reader.read())
+            let fee = Funds(units: try reader.read())
+            let offset = reader.offset
+            let flags = try reader.readByte()
+            guard flags & 0b1111_0000 == 0 else { throw .invalid("withdrawal flags", at: offset) }
+            let network = flags & 1 != 0 ? try reader.readShortText() : nil
+            let address = flags & 2 != 0 ? try reader.readShortText() : nil
+            let memo = flags & 4 != 0 ? try reader.readShortText() : nil
+            return .withdraw(
+                WithdrawalRequest(
+                    id: id, account: account, currency: currency, network: network, amount: amount, fee: fee,
+                    address: address, memo: memo, isInternal: flags & 8 != 0))
+        case .advanceWithdrawal:
+            let id = TransferID(try reader.read())
+            let step: WithdrawalStep = try readCase(&reader)
+            return .advanceWithdrawal(id, step, account: AccountID(try reader.read()))
+        case .receiveDeposit:
+            let id = TransferID(try reader.read())
+            let account = AccountID(try reader.read())
+            let currency = try readCurrency(&reader)
+            let network = try reader.readShortText()
+            let amount = Funds(units: try reader.read())
+            let txid = try reader.readShortText()
+            let offset = reader.offset
+            let flag = try reader.readByte()
+            guard flag <= 1 else { throw .invalid("internal flag", at: offset) }
+            return .receiveDeposit(
+                IncomingDeposit(
+                    id: id, account: account, currency: currency, network: network, amount: amount, txid: txid,
+                    isInternal: flag == 1))
+        case .confirmDeposit:
+            return .confirmDeposit(TransferID(try reader.read()))
         }
+    }
+
+    private static func readCurrency(_ reader: inout ByteReader) throws(ByteReaderError) -> CurrencyCode {
+        let offset = reader.offset
+        guard let currency = CurrencyCode(try reader.readShortText()) else { throw .invalid("currency", at: offset) }
+        return currency
     }
 
     private struct OptionalTerms {

@@ -31,7 +31,11 @@ extension Event {
         case .cancelled(let cancelled): both(cancelled.account, cancelled.market)
         case .deposited(let deposited):
             keys.insert(BalanceKey(account: deposited.account, currency: deposited.currency))
-        case .rejected, .marketStateChanged: break
+        case .withdrawal(let withdrawal):
+            keys.insert(BalanceKey(account: withdrawal.account, currency: withdrawal.currency))
+        case .coinDeposit(let deposit) where deposit.state == .accepted:
+            keys.insert(BalanceKey(account: deposit.account, currency: deposit.currency))
+        case .rejected, .marketStateChanged, .coinDeposit: break
         }
     }
 }

@@ -147,6 +147,12 @@ public struct Ledger: Sendable, Equatable, Codable {
         rows[row(slot, currency)].locked -= amount
     }
 
+    /// Removes `amount` from the currency's supply: it left the exchange (a done withdrawal, whose locked
+    /// funds were spent with ``spendLocked(_:_:_:)``).
+    mutating func removeSupply(_ currency: Int32, _ amount: Int64) {
+        supply[Int(currency)] -= amount
+    }
+
     /// Adds a collected fee.
     mutating func collectFee(_ currency: Int32, _ amount: Int64) {
         fees[Int(currency)] += amount

@@ -11,6 +11,14 @@ public enum Command: Hashable, Sendable {
     case deposit(AccountID, currency: CurrencyCode, amount: Funds)
     /// Open or suspend a market.
     case setMarketState(MarketCode, MarketState)
+    /// Lock the amount and fee of a withdrawal (`POST /v1/withdraws/coin`, `/v1/withdraws/krw`).
+    case withdraw(WithdrawalRequest)
+    /// Move `account`'s withdrawal one step (the chain sends, completes or fails it; the owner cancels it).
+    case advanceWithdrawal(TransferID, WithdrawalStep, account: AccountID)
+    /// The chain saw coins arrive at an account's deposit address; they are credited when confirmed.
+    case receiveDeposit(IncomingDeposit)
+    /// The chain confirmed a received deposit: credit it.
+    case confirmDeposit(TransferID)
 }
 
 /// How a client names one of its orders: by id (`uuid`) or by its `identifier`.

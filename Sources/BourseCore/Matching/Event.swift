@@ -22,6 +22,10 @@ public enum Event: Hashable, Sendable {
     case deposited(Deposited)
     /// A market was opened or suspended.
     case marketStateChanged(MarketCode, MarketState)
+    /// A withdrawal was asked for or changed state (the withdrawal as it now is).
+    case withdrawal(Withdrawal)
+    /// A coin deposit was seen or credited (the deposit as it now is).
+    case coinDeposit(CoinDeposit)
 }
 
 /// An order that passed validation. `locked` is what it locked: quote funds (with the fee reserve) for a
@@ -56,6 +60,10 @@ public enum RejectedCommand: Hashable, Sendable {
     case cancelAndReplace(OrderReference, ReplacementRequest)
     /// A deposit.
     case deposit(currency: CurrencyCode, amount: Funds)
+    /// A withdrawal.
+    case withdraw(WithdrawalRequest)
+    /// A step of a withdrawal.
+    case transfer(TransferID)
 }
 
 /// A refused command and why.

@@ -6,13 +6,15 @@
 /// the same events; that is what makes journal replay exact. A server runs exactly one writer over it.
 public struct Exchange: Sendable {
     /// Balances, locks and collected fees.
-    public private(set) var ledger = Ledger()
+    public internal(set) var ledger = Ledger()
     var engines: ContiguousArray<MatchingEngine> = []
     /// Each listed market's engine slot.
     private(set) var marketSlots: [MarketCode: Int32] = [:]
     private var lastMarket: (code: MarketCode, slot: Int32)?
     var index = SlotIndex()
     private var identifiers: [ClientIdentifier: OrderID] = [:]
+    /// Withdrawals and coin deposits under way.
+    public internal(set) var transfers = Transfers()
 
     struct ClientIdentifier: Hashable, Codable {
         var account: AccountID
@@ -77,6 +79,14 @@ public struct Exchange: Sendable {
                 return
             }
             events.append(.deposited(Deposited(account: account, currency: currency, amount: amount)))
+        case .withdraw(let request):
+            withdraw(request, at: time, into: &events)
+        case .advanceWithdrawal(let id, let step, let account):
+            advance(id, step, of: account, at: time, into: &events)
+        case .receiveDeposit(let incoming):
+            receive(incoming, at: time, into: &events)
+        case .confirmDeposit(let id):
+            confirm(id, at: time, into: &events)
         case .setMarketState(let code, let state):
             guard let slot = marketSlot(code) else { return }
             engines[Int(slot)].market.state = state
@@ -155,12 +165,12 @@ public struct Exchange: Sendable {
 // snapshots and of equality, so a restored exchange equals the original whatever market was last looked up.
 extension Exchange: Codable, Equatable {
     private enum CodingKeys: String, CodingKey {
-        case ledger, engines, marketSlots, index, identifiers
+        case ledger, engines, marketSlots, index, identifiers, transfers
     }
 
     /// Equal books, ledgers, order index and client identifiers (the market lookup cache is ignored).
     public static func == (lhs: Exchange, rhs: Exchange) -> Bool {
         lhs.ledger == rhs.ledger && lhs.engines == rhs.engines && lhs.marketSlots == rhs.marketSlots
-            && lhs.index == rhs.index && lhs.identifiers == rhs.identifiers
+            && lhs.index == rhs.index && lhs.identifiers == rhs.identifiers && lhs.transfers == rhs.transfers
     }
 }

@@ -21,6 +21,13 @@ public enum Rejection: Error, Hashable, Sendable {
     case duplicatedIdentifier
     /// No open order of this account has that id (`order_not_found`, 404).
     case orderNotFound
+    /// The available balance does not cover a withdrawal's amount and fee (`insufficient_funds_withdraw`).
+    case insufficientFundsWithdraw
+    /// No withdrawal of this account has that id (`withdraw_not_found`, 404).
+    case withdrawNotFound
+    /// The withdrawal is past the state where this step applies, e.g. a cancel once it was sent
+    /// (`withdraw_not_cancelable`).
+    case withdrawNotCancelable
 
     /// Upbit's `error.name`.
     public var name: String {
@@ -35,6 +42,9 @@ public enum Rejection: Error, Hashable, Sendable {
         case .invalidFunds: "invalid_funds"
         case .duplicatedIdentifier: "duplicated_identifier"
         case .orderNotFound: "order_not_found"
+        case .insufficientFundsWithdraw: "insufficient_funds_withdraw"
+        case .withdrawNotFound: "withdraw_not_found"
+        case .withdrawNotCancelable: "withdraw_not_cancelable"
         }
     }
 
@@ -42,7 +52,7 @@ public enum Rejection: Error, Hashable, Sendable {
     public var httpStatus: Int {
         switch self {
         case .marketOffline: 403
-        case .orderNotFound: 404
+        case .orderNotFound, .withdrawNotFound: 404
         default: 400
         }
     }
@@ -60,6 +70,9 @@ public enum Rejection: Error, Hashable, Sendable {
         case .invalidFunds: "주문 금액이 올바르지 않습니다."
         case .duplicatedIdentifier: "중복된 identifier입니다."
         case .orderNotFound: "주문을 찾지 못했습니다."
+        case .insufficientFundsWithdraw: "출금가능금액이 부족합니다."
+        case .withdrawNotFound: "출금 내역을 찾지 못했습니다."
+        case .withdrawNotCancelable: "출금을 취소할 수 없는 상태입니다."
         }
     }
 }

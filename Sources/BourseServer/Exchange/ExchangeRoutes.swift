@@ -26,6 +26,7 @@ struct ExchangeRoutes: Sendable {
         addOrderListRoutes(to: router)
         addCancelRoutes(to: router)
         addDepositRoutes(to: router)
+        addWithdrawalRoutes(to: router)
     }
 
     private func addAccountRoutes(to router: Router<BourseRequestContext>) {

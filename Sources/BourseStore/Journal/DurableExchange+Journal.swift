@@ -22,7 +22,7 @@ extension DurableExchange {
                     try await store.append(
                         JournalCommit(
                             record: record, trades: merged.trades, candles: merged.candles, orders: merged.orders,
-                            fills: merged.fills, deposits: merged.deposits))
+                            fills: merged.fills, transfers: merged.transfers))
                 } catch {
                     fail(merged.replies, with: .journalFailed(String(describing: error)))
                     throw error
@@ -116,7 +116,7 @@ extension DurableExchange {
             merged.entries += commit.entries
             merged.trades += commit.trades
             merged.fills += commit.fills
-            merged.deposits += commit.deposits
+            merged.transfers += commit.transfers
             for order in commit.orders {
                 if let slot = orderSlots[order.id] {
                     merged.orders[slot] = order

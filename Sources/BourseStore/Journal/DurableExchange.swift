@@ -59,7 +59,7 @@ public final class DurableExchange: Sendable {
         var orders: [OrderRecord] = []
         var fills: [OrderFill] = []
         var balances: [AccountBalance] = []
-        var deposits: [DepositRecord] = []
+        var transfers: [TransferRecord] = []
         var replies: [(Reply, [CommandResult])] = []
         /// The state right after this commit, when a snapshot is due.
         var snapshot: ExchangeState?

@@ -12,8 +12,8 @@ public struct JournalBatch: Sendable {
     public private(set) var trades: [TradeRecord] = []
     /// The order records they changed and the fills they made.
     public private(set) var orders = OrderChanges()
-    /// The deposits they credited.
-    public private(set) var deposits: [DepositRecord] = []
+    /// The deposits and withdrawals they made or changed.
+    public private(set) var transfers: [TransferRecord] = []
     /// Per market, the time of the batch's first trade: candles from that period on have changed.
     private var firstTradeTime: [MarketCode: Timestamp] = [:]
 
@@ -28,8 +28,8 @@ public struct JournalBatch: Sendable {
         events.removeAll(keepingCapacity: true)
         let tradeStart = trades.count
         state.apply(entry, events: &events, trades: &trades, orders: &orders)
-        if events.contains(where: { if case .deposited = $0 { true } else { false } }) {
-            deposits += DepositRecord.deposits(of: CommandResult(entry: entry, events: events))
+        if events.contains(where: \.isTransfer) {
+            transfers += TransferRecord.transfers(of: CommandResult(entry: entry, events: events))
         }
         for trade in trades[tradeStart...] where firstTradeTime[trade.market] == nil {
             firstTradeTime[trade.market] = trade.time
@@ -59,6 +59,16 @@ public struct JournalBatch: Sendable {
         let record = JournalRecord(firstSequence: entries[0].sequence, count: entries.count, bytes: bytes)
         return JournalCommit(
             record: record, trades: trades, candles: changedCandles(in: state), orders: orders.records,
-            fills: orders.fills, deposits: deposits)
+            fills: orders.fills, transfers: transfers)
+    }
+}
+
+extension Event {
+    /// `true` for the events that make or change a deposit or withdrawal record.
+    var isTransfer: Bool {
+        switch self {
+        case .deposited, .coinDeposit, .withdrawal: true
+        default: false
+        }
     }
 }

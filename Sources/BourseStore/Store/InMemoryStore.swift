@@ -17,8 +17,15 @@ public final class InMemoryStore: Store {
         var orders: [OrderRecord] = []
         var orderSlots: [OrderID: Int] = [:]
         var fills: [OrderID: [OrderFill]] = [:]
-        var deposits: [DepositRecord] = []
+        var transfers: [TransferRecord] = []
+        var transferSlots: [TransferKey: Int] = [:]
+        var addresses: [WalletAddress] = []
         var closed = false
+    }
+
+    private struct TransferKey: Hashable {
+        var kind: TransferRecord.Kind
+        var id: UInt64
     }
 
     private struct CandleKey: Hashable {
@@ -58,7 +65,15 @@ public final class InMemoryStore: Store {
                 }
             }
             for fill in commit.fills { contents.fills[fill.order, default: []].append(fill) }
-            contents.deposits += commit.deposits
+            for transfer in commit.transfers {
+                let key = TransferKey(kind: transfer.kind, id: transfer.id)
+                if let slot = contents.transferSlots[key] {
+                    contents.transfers[slot] = transfer
+                } else {
+                    contents.transferSlots[key] = contents.transfers.count
+                    contents.transfers.append(transfer)
+                }
+            }
             for trade in commit.trades { contents.trades[trade.market, default: []].append(trade) }
             for stored in commit.candles {
                 let key = CandleKey(market: stored.market, unit: stored.unit)
@@ -242,17 +257,41 @@ extension InMemoryStore {
         try read { $0.fills[id] ?? [] }
     }
 
-    /// The deposits of `account`.
-    public func deposits(
-        of account: AccountID, currency: String?, ids: [UInt64]?, newestFirst: Bool, limit: Int, offset: Int
-    ) async throws -> [DepositRecord] {
+    /// The transfers `query` selects.
+    public func transfers(_ query: TransferQuery) async throws -> [TransferRecord] {
         try read { contents in
-            let mine = contents.deposits.filter { deposit in
-                deposit.account == account && (currency.map { $0 == deposit.currency } ?? true)
-                    && (ids.map { $0.contains(deposit.id) } ?? true)
+            let mine = contents.transfers.filter(query.matches).sorted {
+                ($0.createdAt, $0.id) < ($1.createdAt, $1.id)
             }
-            let ordered = newestFirst ? Array(mine.reversed()) : mine
-            return Array(ordered.dropFirst(max(offset, 0)).prefix(max(limit, 0)))
+            let ordered = query.newestFirst ? Array(mine.reversed()) : mine
+            return Array(ordered.dropFirst(max(query.offset, 0)).prefix(max(query.limit, 0)))
+        }
+    }
+
+    /// `account`'s addresses of `kind`, oldest first.
+    public func addresses(of account: AccountID, kind: TransferRecord.Kind) async throws -> [WalletAddress] {
+        try read { contents in contents.addresses.filter { $0.kind == kind && $0.account == account } }
+    }
+
+    /// The address `address` on `network`.
+    public func address(_ address: String, network: String, kind: TransferRecord.Kind) async throws -> WalletAddress? {
+        try read { contents in
+            contents.addresses.first { $0.kind == kind && $0.network == network && $0.address == address }
+        }
+    }
+
+    /// Keeps `address`.
+    public func save(_ address: WalletAddress) async throws {
+        try contents.withLock { contents in
+            if contents.closed { throw StoreError.closed }
+            if let index = contents.addresses.firstIndex(where: {
+                $0.kind == address.kind && $0.account == address.account && $0.currency == address.currency
+                    && $0.network == address.network && $0.address == address.address
+            }) {
+                contents.addresses[index] = address
+            } else {
+                contents.addresses.append(address)
+            }
         }
     }
 }

@@ -100,11 +100,21 @@ public final class InterceptingStore: Store {
     /// The wrapped store's fills.
     public func fills(of id: OrderID) async throws -> [OrderFill] { try await store.fills(of: id) }
 
-    /// The wrapped store's deposits.
-    public func deposits(
-        of account: AccountID, currency: String?, ids: [UInt64]?, newestFirst: Bool, limit: Int, offset: Int
-    ) async throws -> [DepositRecord] {
-        try await store.deposits(
-            of: account, currency: currency, ids: ids, newestFirst: newestFirst, limit: limit, offset: offset)
+    /// The wrapped store's transfers.
+    public func transfers(_ query: TransferQuery) async throws -> [TransferRecord] {
+        try await store.transfers(query)
     }
+
+    /// The wrapped store's addresses.
+    public func addresses(of account: AccountID, kind: TransferRecord.Kind) async throws -> [WalletAddress] {
+        try await store.addresses(of: account, kind: kind)
+    }
+
+    /// The wrapped store's address lookup.
+    public func address(_ address: String, network: String, kind: TransferRecord.Kind) async throws -> WalletAddress? {
+        try await store.address(address, network: network, kind: kind)
+    }
+
+    /// Saves through the wrapped store.
+    public func save(_ address: WalletAddress) async throws { try await store.save(address) }
 }

@@ -19,20 +19,21 @@ public struct JournalCommit: Sendable {
     public var orders: [OrderRecord]
     /// The fills the trades made (two per trade), in order.
     public var fills: [OrderFill]
-    /// The deposits the commands credited.
-    public var deposits: [DepositRecord]
+    /// The deposits and withdrawals the commands made or changed, in order; each replaces the stored
+    /// record with the same kind and id.
+    public var transfers: [TransferRecord]
 
     /// A commit.
     public init(
         record: JournalRecord, trades: [TradeRecord] = [], candles: [StoredCandle] = [], orders: [OrderRecord] = [],
-        fills: [OrderFill] = [], deposits: [DepositRecord] = []
+        fills: [OrderFill] = [], transfers: [TransferRecord] = []
     ) {
         self.record = record
         self.trades = trades
         self.candles = candles
         self.orders = orders
         self.fills = fills
-        self.deposits = deposits
+        self.transfers = transfers
     }
 }
 

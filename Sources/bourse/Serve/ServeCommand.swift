@@ -60,6 +60,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Extra market orders per second on KRW-BTC besides the demo's own flow (for load tests; 0: none).")
     var demoPulse = 0
 
+    @Option(
+        help:
+            "Seconds the simulated chains take to confirm: a sent withdrawal is done, and an arrived deposit credited, after this long (default: $BOURSE_CHAIN_DELAY or 10)."
+    )
+    var chainDelay: Double?
+
     @Flag(help: "List the markets but do not simulate trading.")
     var noDemo = false
 
@@ -89,6 +95,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard resolvedSeed != nil else { throw ValidationError("BOURSE_SEED must be a non-negative number.") }
         guard backfillDays >= 0 else { throw ValidationError("--backfill-days must be ≥ 0.") }
         guard stepMilliseconds >= 1 else { throw ValidationError("--step-milliseconds must be ≥ 1.") }
+        guard let delay = resolvedChainDelay, delay >= 0, delay <= 86_400 else {
+            throw ValidationError("--chain-delay must be a number of seconds from 0 to 86400.")
+        }
         guard demoPulse >= 0 else { throw ValidationError("--demo-pulse must be ≥ 0.") }
         if (resolvedTLSCert == nil) != (resolvedTLSKey == nil) {
             throw ValidationError(
@@ -108,6 +117,10 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.port = resolvedPort ?? configuration.port
         configuration.rateLimitPerSecond = resolvedRateLimit ?? configuration.rateLimitPerSecond
         configuration.tls = try tlsIdentity(host: configuration.host)
+        if let delay = resolvedChainDelay {
+            configuration.chain.confirmationDelay = .milliseconds(Int64(delay * 1_000))
+            configuration.chain.sendDelay = .milliseconds(Int64(min(delay, 2) * 1_000))
+        }
         var demo = DemoOptions()
         demo.seed = resolvedSeed ?? demo.seed
         demo.backfillDays = backfillDays
@@ -121,6 +134,13 @@ struct ServeCommand: AsyncParsableCommand {
                 sealer: try MasterKey.sealer(dataDirectory: storage.resolvedDataDirectory, create: true)
             ).run(store: store)
         }
+    }
+
+    /// `--chain-delay`, else `BOURSE_CHAIN_DELAY`, else 10 s; nil if not a number.
+    var resolvedChainDelay: Double? {
+        if let chainDelay { return chainDelay }
+        guard let text = environment["BOURSE_CHAIN_DELAY"] else { return 10 }
+        return Double(text)
     }
 
     /// The identity to serve TLS with, or nil without `--tls`; says where a self-signed one lives.

@@ -57,9 +57,11 @@ struct ServerRun {
                         + "/healthz)"
                 )
             })
+        let chain = ChainService(exchange: exchange, store: store, options: configuration.chain, clock: WallClock.now)
         var services: [any Service] = [
             ExchangeService(exchange),
             TaskService("feed") { await feed.run() },
+            TaskService("chain") { [chain] in await chain.run() },
         ]
         if let demo {
             let demoService = DemoService(exchange: exchange, options: demo, clock: WallClock.now)

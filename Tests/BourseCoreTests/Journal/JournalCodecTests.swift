@@ -28,6 +28,21 @@ struct JournalCodecTests {
                 id: OrderID(13), type: .limit, price: p("97000000"), volume: .volume(v("0.25")), timeInForce: .fok,
                 selfTradePrevention: .reduce, identifier: "y")),
         .setMarketState(krwBTC, .suspended),
+        .withdraw(
+            WithdrawalRequest(
+                id: TransferID(14), account: alice, currency: "XRP", network: "XRP", amount: f("21.5"), fee: f("1"),
+                address: "rExample", memo: "1000001", isInternal: true)),
+        .withdraw(
+            WithdrawalRequest(
+                id: TransferID(15), account: bob, currency: "KRW", network: nil, amount: f("5000"), fee: f("1000"),
+                address: nil, memo: nil, isInternal: false)),
+        .advanceWithdrawal(TransferID(14), .send, account: alice),
+        .advanceWithdrawal(TransferID(15), .cancel, account: bob),
+        .receiveDeposit(
+            IncomingDeposit(
+                id: TransferID(16), account: carol, currency: "BTC", network: "BTC", amount: f("0.1"),
+                txid: "9f5d47a53a83cf50", isInternal: false)),
+        .confirmDeposit(TransferID(16)),
     ]
 
     static var entries: [JournalEntry] {

@@ -43,6 +43,7 @@ struct EventCoverage {
             case .cancelled(let cancelled): add("cancelled \(cancelled.reason.rawValue)")
             case .deposited: add("deposited")
             case .marketStateChanged: add("marketStateChanged")
+            case .withdrawal, .coinDeposit: add("transfer")
             }
         }
     }

@@ -13,6 +13,12 @@ enum EventFormatter {
                 + " identifier \(new.identifier ?? "-")"
         case .deposit(let account, let currency, let amount): "deposit \(amount) \(currency) to \(account)"
         case .setMarketState(let code, let state): "set \(code) \(state)"
+        case .withdraw(let request):
+            "withdraw #\(request.id) \(request.amount) \(request.currency) fee \(request.fee) by \(request.account)"
+        case .advanceWithdrawal(let id, let step, let account): "\(step) withdrawal #\(id) of \(account)"
+        case .receiveDeposit(let incoming):
+            "receive #\(incoming.id) \(incoming.amount) \(incoming.currency) for \(incoming.account)"
+        case .confirmDeposit(let id): "confirm deposit #\(id)"
         }
     }
 
@@ -29,6 +35,9 @@ enum EventFormatter {
                 "rejected \(rejected.reason.name): replace \(describe(reference)) by #\(new.id)"
             case .deposit(let currency, let amount):
                 "rejected \(rejected.reason.name): deposit \(amount) \(currency) to \(rejected.account)"
+            case .withdraw(let request):
+                "rejected \(rejected.reason.name): withdraw #\(request.id) \(request.amount) \(request.currency)"
+            case .transfer(let id): "rejected \(rejected.reason.name): transfer #\(id) by \(rejected.account)"
             }
         case .traded(let trade):
             "traded \(trade.market) #\(trade.sequence) \(trade.volume) @ \(trade.price) = \(trade.funds), "
@@ -44,6 +53,11 @@ enum EventFormatter {
             "cancelled #\(cancelled.order) \(cancelled.reason) remaining \(cancelled.remaining) released \(cancelled.released)"
         case .deposited(let deposited): "deposited \(deposited.amount) \(deposited.currency) to \(deposited.account)"
         case .marketStateChanged(let code, let state): "\(code) now \(state)"
+        case .withdrawal(let withdrawal):
+            "withdrawal #\(withdrawal.id) of \(withdrawal.account) \(withdrawal.amount) \(withdrawal.currency) "
+                + "fee \(withdrawal.fee) \(withdrawal.state.rawValue)"
+        case .coinDeposit(let deposit):
+            "coin deposit #\(deposit.id) to \(deposit.account) \(deposit.amount) \(deposit.currency) \(deposit.state.rawValue)"
         }
     }
 

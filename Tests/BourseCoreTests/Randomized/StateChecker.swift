@@ -83,6 +83,8 @@ struct StateChecker {
             case .deposited(let deposited): note(deposited.account, currency: deposited.currency.description)
             case .marketStateChanged(let code, _):
                 if let market = codes.firstIndex(of: code), !markets.contains(market) { markets.append(market) }
+            case .withdrawal(let withdrawal): note(withdrawal.account, currency: withdrawal.currency.description)
+            case .coinDeposit(let deposit): note(deposit.account, currency: deposit.currency.description)
             }
         }
         for market in markets {

@@ -1,0 +1,387 @@
+"""Trading through ccxt's `upbit` class (only its URLs overridden) against the real matching engine, on a
+server of this module's own (no demo).
+
+Two accounts made by the CLI before that server starts, "trader" and "maker" (10,000,000 KRW and 1 BTC
+each), trade KRW-BTC with each other: resting limit orders that are listed, lock funds and are cancelled;
+a market buy by cost, a crossing limit buy and a market sell that fill against the other account, with
+trades, fees and balances checked to the unit; ccxt's error classes; `fetch_trading_fee`;
+`fetch_closed_orders` with since, limit and until; and raw requests for the exact wire shape of
+`POST /v1/orders` (201) and `GET /v1/order` (spec §3.3, §3.4).
+
+The book is ours alone, so a fill happens only where a test makes one. Each test uses its own prices, and
+an autouse fixture cancels whatever either account has resting before and after each test, so tests do
+not depend on their order. Balance checks compare Upbit's decimal strings (`info`) with Decimal, before
+and after; KRW-BTC has a 1,000 KRW tick at these prices, a 5,000 KRW minimum total and a 0.05 % fee in KRW
+on both sides (the buyer pays price × volume + fee, the seller gets price × volume − fee).
+"""
+
+import json
+import re
+import time
+import urllib.error
+import urllib.request
+import uuid
+from datetime import datetime, timedelta, timezone
+from decimal import Decimal
+
+import ccxt
+import pytest
+
+from bourse_process import BINARY, Key, own_server
+
+pytestmark = pytest.mark.skipif(not BINARY, reason="BOURSE_BINARY not set (scripts/realclients sets it)")
+
+SYMBOL = "BTC/KRW"
+FEE = Decimal("0.0005")
+UNKNOWN_UUID = "00000000-0000-4000-8000-000000000000"
+
+# MARK: - Helpers
+
+
+@pytest.fixture(scope="module")
+def server():
+    """(base URL, trader's key, maker's key) of a fresh server of this module's own."""
+    with own_server("bourse-orders-", ["trader", "maker"], [("KRW", "10000000"), ("BTC", "1")]) as (process, keys):
+        yield process.base, keys[0], keys[1]
+
+
+def make_exchange(base: str, key: Key) -> ccxt.upbit:
+    """ccxt's upbit with only its URLs overridden, signing with `key`."""
+    exchange = ccxt.upbit({"urls": {"api": {"public": base, "private": base}}, "apiKey": key.access, "secret": key.secret})
+    exchange.load_markets()
+    return exchange
+
+
+@pytest.fixture(scope="module")
+def trader(server) -> ccxt.upbit:
+    return make_exchange(server[0], server[1])
+
+
+@pytest.fixture(scope="module")
+def maker(server) -> ccxt.upbit:
+    return make_exchange(server[0], server[2])
+
+
+def cancel_everything(exchange: ccxt.upbit) -> None:
+    """Cancels every resting order of the account (one DELETE /v1/order each)."""
+    for order in exchange.fetch_open_orders():
+        exchange.cancel_order(order["id"])
+
+
+@pytest.fixture(autouse=True)
+def clean_book(trader, maker):
+    """No resting order of either account before or after a test, whatever the previous one left."""
+    cancel_everything(trader)
+    cancel_everything(maker)
+    yield
+    cancel_everything(trader)
+    cancel_everything(maker)
+
+
+def holdings(exchange: ccxt.upbit) -> dict[str, tuple[Decimal, Decimal]]:
+    """currency -> (balance, locked), exact, from the raw `/v1/accounts` rows ccxt keeps in `info`."""
+    rows = exchange.fetch_balance()["info"]
+    return {row["currency"]: (Decimal(row["balance"]), Decimal(row["locked"])) for row in rows}
+
+
+def change(before: dict, after: dict, currency: str) -> tuple[Decimal, Decimal]:
+    """(balance, locked) after minus before; a missing row counts as zero."""
+    zero = (Decimal(0), Decimal(0))
+    (balance0, locked0), (balance1, locked1) = before.get(currency, zero), after.get(currency, zero)
+    return balance1 - balance0, locked1 - locked0
+
+
+def ids(orders: list[dict]) -> list[str]:
+    return [order["id"] for order in orders]
+
+
+def fee(funds: str | int) -> Decimal:
+    return Decimal(funds) * FEE
+
+
+# MARK: - Raw HTTP, signed as ccxt signs
+
+
+def signed(base: str, key: Key, method: str, path: str, params: list[tuple[str, str]] | None = None):
+    """One signed request: POST params as a JSON body, others in the query. Returns (status, headers, JSON)."""
+    query = "&".join(f"{name}={value}" for name, value in params) if params else None
+    headers = {"Authorization": "Bearer " + key.token(query)}
+    url, body = base + path, None
+    if method == "POST":
+        body = json.dumps(dict(params or [])).encode()
+        headers["Content-Type"] = "application/json"
+    elif query:
+        url += "?" + query
+    request = urllib.request.Request(url, data=body, headers=headers, method=method)
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    try:
+        with opener.open(request, timeout=15) as response:
+            return response.status, response.headers, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, json.loads(error.read() or b"null")
+
+
+#: The create response of Upbit (spec §3.4, the 2026 recording), for an order without identifier, SMP or
+#: time in force.
+CREATED_FIELDS = {
+    "uuid", "side", "ord_type", "price", "state", "market", "created_at", "volume", "remaining_volume",
+    "reserved_fee", "remaining_fee", "paid_fee", "locked", "executed_volume", "trades_count",
+    "prevented_volume", "prevented_locked",
+}
+AMOUNT_FIELDS = CREATED_FIELDS - {"uuid", "side", "ord_type", "state", "market", "created_at", "trades_count"}
+#: A plain decimal as current Upbit writes it: no exponent, no sign, no trailing zeros ("0", "4.5").
+PLAIN_DECIMAL = re.compile(r"(0|[1-9][0-9]*)(\.[0-9]*[1-9])?")
+#: Order times: KST with its offset, whole seconds (spec §0.2).
+KST_TIME = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+09:00")
+
+
+def assert_amounts_are_decimal_strings(order: dict) -> None:
+    for field in AMOUNT_FIELDS & order.keys():
+        value = order[field]
+        assert isinstance(value, str) and PLAIN_DECIMAL.fullmatch(value), f"{field} = {value!r} in {order}"
+
+
+# MARK: - Resting limit orders
+
+
+def test_a_limit_buy_rests_locks_its_funds_and_is_cancelled(trader):
+    before = holdings(trader)
+    order = trader.create_order(SYMBOL, "limit", "buy", 0.001, 50_000_000)
+    assert str(uuid.UUID(order["id"])) == order["id"], f"not a lower-case UUID: {order['id']!r}"
+    assert order["status"] == "open" and order["side"] == "buy" and order["type"] == "limit"
+    assert order["price"] == 50_000_000 and order["amount"] == 0.001
+
+    fetched = trader.fetch_order(order["id"], SYMBOL)
+    assert fetched["status"] == "open" and fetched["remaining"] == 0.001 and fetched["filled"] == 0
+    assert fetched["trades"] == []
+    assert order["id"] in ids(trader.fetch_open_orders(SYMBOL))
+    assert change(before, holdings(trader), "KRW") == (Decimal(-50_025), Decimal(50_025)), \
+        "price × volume + the 0.05 % fee (25 KRW) moves from balance to locked"
+    assert trader.fetch_balance()["KRW"]["used"] == 50_025
+
+    trader.cancel_order(order["id"], SYMBOL)  # answers the order as it was (state wait), as Upbit does
+    assert trader.fetch_order(order["id"], SYMBOL)["status"] == "canceled"
+    assert order["id"] in ids(trader.fetch_canceled_orders(SYMBOL))
+    assert order["id"] not in ids(trader.fetch_closed_orders(SYMBOL)), "ccxt asks for state=done only"
+    assert order["id"] not in ids(trader.fetch_open_orders(SYMBOL))
+    assert change(before, holdings(trader), "KRW") == (0, 0)
+    assert trader.fetch_balance()["KRW"]["used"] == 0
+
+
+def test_a_test_order_is_answered_but_neither_kept_nor_locking(trader):
+    before = holdings(trader)
+    order = trader.create_order(SYMBOL, "limit", "buy", 0.001, 49_000_000, {"test": True})  # POST orders/test
+    assert order["status"] == "open" and order["price"] == 49_000_000 and order["amount"] == 0.001
+    with pytest.raises(ccxt.OrderNotFound):
+        trader.fetch_order(order["id"], SYMBOL)
+    assert order["id"] not in ids(trader.fetch_open_orders(SYMBOL))
+    assert holdings(trader) == before
+
+
+def test_edit_order_cancels_and_places_anew(trader):
+    first = trader.create_order(SYMBOL, "limit", "buy", 0.001, 47_000_000)
+    edited = trader.edit_order(first["id"], SYMBOL, "limit", "buy", 0.002, 46_000_000)  # cancel_and_new
+    assert edited["id"] != first["id"] and str(uuid.UUID(edited["id"])) == edited["id"]
+    assert trader.fetch_order(first["id"], SYMBOL)["status"] == "canceled"
+    new = trader.fetch_order(edited["id"], SYMBOL)
+    assert new["status"] == "open" and new["price"] == 46_000_000 and new["amount"] == 0.002
+    assert Decimal(new["info"]["locked"]) == Decimal(92_046)
+    assert ids(trader.fetch_open_orders(SYMBOL)) == [edited["id"]]
+
+
+# MARK: - Fills between the two accounts
+
+
+def test_a_market_buy_by_cost_and_a_crossing_limit_buy_fill_the_makers_ask(trader, maker):
+    trader_before, maker_before = holdings(trader), holdings(maker)
+    ask = maker.create_order(SYMBOL, "limit", "sell", 0.01, 70_000_000)
+    assert ask["status"] == "open"
+
+    # Market buy by cost: ord_type=price, price = the KRW to spend (ccxt's `cost` param).
+    market_buy = trader.create_order(SYMBOL, "market", "buy", None, None, {"cost": 140_000})
+    assert market_buy["info"]["ord_type"] == "price" and "volume" not in market_buy["info"]
+    bought = trader.fetch_order(market_buy["id"], SYMBOL)
+    assert bought["status"] == "closed", "140,000 KRW buys exactly 0.002 BTC: nothing is left to cancel"
+    assert bought["type"] == "market" and bought["side"] == "buy"
+    assert bought["filled"] == 0.002 and bought["cost"] == 140_000 and bought["average"] == 70_000_000
+    assert Decimal(bought["info"]["paid_fee"]) == fee(140_000) == 70
+    assert [(t["price"], t["amount"], t["side"]) for t in bought["trades"]] == [(70_000_000, 0.002, "buy")]
+    assert Decimal(bought["trades"][0]["info"]["funds"]) == 140_000
+    assert bought["trades"][0]["fee"]["cost"] == 70 and bought["trades"][0]["fee"]["currency"] == "KRW"
+
+    # A limit buy above the ask takes the rest at the maker's price, and the excess lock comes back.
+    limit_buy = trader.create_order(SYMBOL, "limit", "buy", 0.008, 71_000_000)
+    crossed = trader.fetch_order(limit_buy["id"], SYMBOL)
+    assert crossed["status"] == "closed" and crossed["filled"] == 0.008 and crossed["remaining"] == 0
+    assert crossed["price"] == 71_000_000 and crossed["average"] == 70_000_000
+    assert [(t["price"], t["amount"]) for t in crossed["trades"]] == [(70_000_000, 0.008)]
+    assert Decimal(crossed["info"]["paid_fee"]) == fee(560_000) == 280
+    assert float(crossed["fee"]["cost"]) == 280 and crossed["fee"]["currency"] == "KRW"  # ccxt keeps a string
+
+    filled = maker.fetch_order(ask["id"], SYMBOL)
+    assert filled["status"] == "closed" and filled["filled"] == 0.01 and filled["remaining"] == 0
+    assert sorted((t["price"], t["amount"], t["side"]) for t in filled["trades"]) == \
+        [(70_000_000, 0.002, "sell"), (70_000_000, 0.008, "sell")]
+    assert Decimal(filled["info"]["paid_fee"]) == fee(700_000) == 350
+    assert filled["info"]["trades_count"] == 2
+    assert ask["id"] in ids(maker.fetch_closed_orders(SYMBOL))
+    assert ask["id"] not in ids(maker.fetch_open_orders(SYMBOL))
+
+    trader_after, maker_after = holdings(trader), holdings(maker)
+    assert change(trader_before, trader_after, "KRW") == (Decimal(-700_350), 0), "700,000 + 350 fee"
+    assert change(trader_before, trader_after, "BTC") == (Decimal("0.01"), 0)
+    assert change(maker_before, maker_after, "KRW") == (Decimal(699_650), 0), "700,000 − 350 fee"
+    assert change(maker_before, maker_after, "BTC") == (Decimal("-0.01"), 0)
+
+
+def test_a_market_sell_fills_the_makers_bid(trader, maker):
+    trader_before, maker_before = holdings(trader), holdings(maker)
+    bid = maker.create_order(SYMBOL, "limit", "buy", 0.004, 65_000_000)
+    assert Decimal(bid["info"]["locked"]) == 260_130
+
+    sell = trader.create_order(SYMBOL, "market", "sell", 0.004)
+    assert sell["info"]["ord_type"] == "market" and "price" not in sell["info"]
+    sold = trader.fetch_order(sell["id"], SYMBOL)
+    assert sold["status"] == "closed" and sold["info"]["state"] == "done"
+    assert sold["type"] == "market" and sold["side"] == "sell"
+    assert sold["filled"] == 0.004 and sold["remaining"] == 0 and sold["average"] == 65_000_000
+    assert [(t["price"], t["amount"], t["side"]) for t in sold["trades"]] == [(65_000_000, 0.004, "sell")]
+    assert Decimal(sold["info"]["paid_fee"]) == fee(260_000) == 130
+    assert maker.fetch_order(bid["id"], SYMBOL)["status"] == "closed"
+
+    trader_after, maker_after = holdings(trader), holdings(maker)
+    assert change(trader_before, trader_after, "KRW") == (Decimal(259_870), 0), "260,000 − 130 fee"
+    assert change(trader_before, trader_after, "BTC") == (Decimal("-0.004"), 0)
+    assert change(maker_before, maker_after, "KRW") == (Decimal(-260_130), 0), "260,000 + 130 fee"
+    assert change(maker_before, maker_after, "BTC") == (Decimal("0.004"), 0)
+
+
+# MARK: - Errors
+
+
+def test_too_little_money_or_coin_is_insufficient_funds(trader):
+    before = holdings(trader)
+    with pytest.raises(ccxt.InsufficientFunds, match="insufficient_funds_bid"):
+        trader.create_order(SYMBOL, "limit", "buy", 1, 50_000_000)  # 50,025,000 KRW
+    with pytest.raises(ccxt.InsufficientFunds, match="insufficient_funds_ask"):
+        trader.create_order(SYMBOL, "limit", "sell", 100, 90_000_000)
+    with pytest.raises(ccxt.InsufficientFunds, match="insufficient_funds_bid"):
+        trader.create_order(SYMBOL, "market", "buy", None, None, {"cost": 100_000_000})
+    assert holdings(trader) == before and trader.fetch_open_orders(SYMBOL) == []
+
+
+def test_an_order_under_the_minimum_total_is_refused(trader):
+    with pytest.raises(ccxt.ExchangeError, match="under_min_total_bid"):
+        trader.create_order(SYMBOL, "limit", "buy", 0.00001, 50_000_000)  # 500 KRW < 5,000
+    with pytest.raises(ccxt.ExchangeError, match="under_min_total_ask"):
+        trader.create_order(SYMBOL, "limit", "sell", 0.00001, 90_000_000)  # 900 KRW < 5,000
+    assert trader.fetch_open_orders(SYMBOL) == []
+
+
+def test_the_trading_fee_is_the_markets_bid_and_ask_fee(trader):
+    fees = trader.fetch_trading_fee(SYMBOL)
+    assert fees["maker"] == 0.0005 and fees["taker"] == 0.0005
+
+
+def test_an_unknown_order_is_not_found(trader):
+    with pytest.raises(ccxt.OrderNotFound):
+        trader.fetch_order(UNKNOWN_UUID, SYMBOL)
+    with pytest.raises(ccxt.OrderNotFound):
+        trader.cancel_order(UNKNOWN_UUID, SYMBOL)
+
+
+def test_another_account_can_neither_see_nor_cancel_an_order(trader, maker):
+    mine = trader.create_order(SYMBOL, "limit", "buy", 0.001, 48_000_000)
+    with pytest.raises(ccxt.OrderNotFound):
+        maker.fetch_order(mine["id"], SYMBOL)
+    with pytest.raises(ccxt.OrderNotFound):
+        maker.cancel_order(mine["id"], SYMBOL)
+    assert mine["id"] not in ids(maker.fetch_open_orders(SYMBOL))
+    assert trader.fetch_order(mine["id"], SYMBOL)["status"] == "open"
+
+
+def test_a_finished_order_cannot_be_cancelled(trader):
+    order = trader.create_order(SYMBOL, "limit", "buy", 0.001, 50_000_000)
+    trader.cancel_order(order["id"], SYMBOL)
+    with pytest.raises(ccxt.OrderNotFound):
+        trader.cancel_order(order["id"], SYMBOL)
+
+
+# MARK: - Closed orders by time
+
+
+def test_fetch_closed_orders_honours_since_limit_and_until(trader, maker):
+    since = int(time.time()) * 1000  # a whole second: order times carry whole seconds
+    maker.create_order(SYMBOL, "limit", "sell", 0.003, 75_000_000)
+    buys = [trader.create_order(SYMBOL, "limit", "buy", 0.001, 75_000_000)["id"] for _ in range(3)]
+    assert all(trader.fetch_order(order_id, SYMBOL)["status"] == "closed" for order_id in buys)
+
+    closed = trader.fetch_closed_orders(SYMBOL, since=since)  # start_time=<ms>
+    assert set(buys) <= set(ids(closed))
+    assert all(order["status"] == "closed" and order["timestamp"] >= since for order in closed)
+
+    newest = trader.fetch_closed_orders(SYMBOL, since=since, limit=2)  # limit=2, newest first
+    assert set(ids(newest)) == set(buys[1:]), "limit keeps the newest two (order_by desc)"
+
+    before = trader.fetch_closed_orders(SYMBOL, since=since - 3_600_000, params={"until": since - 1})  # end_time
+    assert not set(buys) & set(ids(before))
+    assert all(order["timestamp"] < since for order in before)
+
+
+# MARK: - The wire shape
+
+
+def test_post_orders_answers_201_with_upbits_fields_and_get_order_adds_trades(server):
+    base, trader_key, _ = server
+    status, headers, created = signed(base, trader_key, "POST", "/v1/orders", [
+        ("market", "KRW-BTC"), ("side", "bid"), ("ord_type", "limit"), ("price", "45000000"), ("volume", "0.0002"),
+    ])
+    assert status == 201, created
+    assert set(created) == CREATED_FIELDS, f"fields: {sorted(created)}"
+    assert_amounts_are_decimal_strings(created)
+    assert created["trades_count"] == 0 and isinstance(created["trades_count"], int)
+    assert (created["side"], created["ord_type"], created["state"], created["market"]) == \
+        ("bid", "limit", "wait", "KRW-BTC")
+    assert (created["price"], created["volume"], created["remaining_volume"], created["executed_volume"]) == \
+        ("45000000", "0.0002", "0.0002", "0")
+    assert (created["reserved_fee"], created["remaining_fee"], created["paid_fee"], created["locked"]) == \
+        ("4.5", "4.5", "0", "9004.5")
+    assert (created["prevented_volume"], created["prevented_locked"]) == ("0", "0")
+    assert KST_TIME.fullmatch(created["created_at"]), created["created_at"]
+    made = datetime.fromisoformat(created["created_at"])
+    assert made.utcoffset() == timedelta(hours=9)
+    assert abs(made - datetime.now(timezone.utc)) < timedelta(minutes=1)
+    assert re.fullmatch(r"group=order; min=\d+; sec=\d+", headers.get("Remaining-Req", "")), \
+        headers.get("Remaining-Req")
+
+    status, _, fetched = signed(base, trader_key, "GET", "/v1/order", [("uuid", created["uuid"])])
+    assert status == 200, fetched
+    assert set(fetched) == CREATED_FIELDS | {"trades"} and fetched["trades"] == []
+    assert {field: fetched[field] for field in CREATED_FIELDS} == created
+
+    status, _, cancelled = signed(base, trader_key, "DELETE", "/v1/order", [("uuid", created["uuid"])])
+    assert status == 200 and cancelled["uuid"] == created["uuid"], cancelled
+    assert cancelled["state"] == "wait", "Upbit answers a cancel with the order as it was"
+    assert "trades" not in cancelled
+    status, _, fetched = signed(base, trader_key, "GET", "/v1/order", [("uuid", created["uuid"])])
+    assert status == 200 and fetched["state"] == "cancel" and fetched["locked"] == "0", fetched
+
+
+def test_get_order_lists_each_fill_with_upbits_trade_fields(server, trader, maker):
+    base, trader_key, _ = server
+    maker.create_order(SYMBOL, "limit", "sell", 0.0015, 80_000_000)
+    status, _, created = signed(base, trader_key, "POST", "/v1/orders", [
+        ("market", "KRW-BTC"), ("side", "bid"), ("ord_type", "limit"), ("price", "80000000"), ("volume", "0.0015"),
+    ])
+    assert status == 201, created
+    status, _, order = signed(base, trader_key, "GET", "/v1/order", [("uuid", created["uuid"])])
+    assert status == 200, order
+    assert order["state"] == "done" and order["trades_count"] == 1 and len(order["trades"]) == 1
+    assert_amounts_are_decimal_strings(order)
+    trade = order["trades"][0]
+    assert {"market", "uuid", "price", "volume", "funds", "trend", "created_at", "side"} <= set(trade)
+    assert (trade["market"], trade["price"], trade["volume"], trade["funds"], trade["side"]) == \
+        ("KRW-BTC", "80000000", "0.0015", "120000", "bid")
+    assert trade["trend"] in ("up", "down")
+    assert re.fullmatch(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?\+09:00", trade["created_at"])
+    assert order["paid_fee"] == "60" and order["executed_volume"] == "0.0015" and order["remaining_volume"] == "0"
