@@ -47,10 +47,10 @@ class Key:
 class Server:
     """One `bourse serve --no-demo` on a free loopback port."""
 
-    def __init__(self, data_dir: str):
+    def __init__(self, data_dir: str, arguments: tuple[str, ...] = ()):
         self.log = open(os.path.join(data_dir, f"serve-{time.time_ns()}.log"), "w+")
         self.process = subprocess.Popen(
-            [BINARY, "serve", "--no-demo", "--port", "0", "--data-dir", data_dir],
+            [BINARY, "serve", "--no-demo", "--port", "0", "--data-dir", data_dir, *arguments],
             stdout=self.log, stderr=subprocess.STDOUT,
         )
         deadline = time.time() + 120
@@ -97,7 +97,7 @@ def make_accounts(data_dir: str, names: list[str], deposits: list[tuple[str, str
     keys = []
     for name in names:
         cli(data_dir, "account", "create", name)
-        output = cli(data_dir, "keys", "create", name, "--scopes", "accounts,orders:read,orders:write,deposit")
+        output = cli(data_dir, "keys", "create", name, "--scopes", "accounts,orders:read,orders:write,deposit,withdraw")
         access = re.search(r"access key: (\S+)", output).group(1)
         secret = re.search(r"secret key: (\S+)", output).group(1)
         keys.append(Key(access, secret))
@@ -107,11 +107,13 @@ def make_accounts(data_dir: str, names: list[str], deposits: list[tuple[str, str
 
 
 @contextlib.contextmanager
-def own_server(prefix: str, names: list[str], deposits: list[tuple[str, str]]):
-    """A fresh data directory with `names` funded by `deposits`, and a server on it: yields (server, keys)."""
+def own_server(prefix: str, names: list[str], deposits: list[tuple[str, str]], arguments: tuple[str, ...] = ()):
+    """A fresh data directory with `names` funded by `deposits`, and a server on it started with `arguments`
+    besides its own: yields (server, keys). The server's `data_dir` is where the CLI finds its data."""
     with tempfile.TemporaryDirectory(prefix=prefix) as data_dir:
         keys = make_accounts(data_dir, names, deposits)
-        server = Server(data_dir)
+        server = Server(data_dir, arguments)
+        server.data_dir = data_dir
         try:
             yield server, keys
         finally:
