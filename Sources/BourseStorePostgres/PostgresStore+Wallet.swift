@@ -112,7 +112,9 @@ extension PostgresStore {
         }
     }
 
-    private static func addresses(_ rows: PostgresRowSequence, kind: TransferRecord.Kind) async throws -> [WalletAddress] {
+    private static func addresses(
+        _ rows: PostgresRowSequence, kind: TransferRecord.Kind
+    ) async throws -> [WalletAddress] {
         var addresses: [WalletAddress] = []
         for try await (account, currency, network, address, memo, created) in rows.decode(
             (Int64, String, String, String, String?, Int64).self)

@@ -22,7 +22,9 @@ struct WithdrawalRoutesTests {
             clock: { Timestamp(milliseconds: 4_000_000_000_000) })
     }
 
-    func funded(_ harness: ServerHarness, btc: String = "0", krw: String = "0") async throws -> ExchangeRoutesTests.TestKey {
+    func funded(
+        _ harness: ServerHarness, btc: String = "0", krw: String = "0"
+    ) async throws -> ExchangeRoutesTests.TestKey {
         let key = try await orders.keys.makeKey(harness, scopes: Self.scopes)
         _ = try await harness.submit([
             .deposit(key.account, currency: "BTC", amount: try Funds(parsing: btc == "0" ? "0.00000001" : btc)),
@@ -51,7 +53,8 @@ struct WithdrawalRoutesTests {
                 #expect(try pending.status == 201 && (object(pending))["success"] as? Bool == true)
                 #expect(try (object(pending))["message"] as? String != nil)
                 let made = try object(
-                    try await orders.send(client, .post, "/v1/deposits/generate_coin_address", bob, ["currency": "BTC"]))
+                    try await orders.send(client, .post, "/v1/deposits/generate_coin_address", bob, ["currency": "BTC"])
+                )
                 let address = try #require(made["deposit_address"] as? String)
                 #expect(address.hasPrefix("bc1q") && made["net_type"] as? String == "BTC")
                 let fetched = try await orders.send(
@@ -123,7 +126,9 @@ struct WithdrawalRoutesTests {
                         address: address, memo: nil, createdAt: Timestamp(milliseconds: 0)))
             }
             try await Application(router: harness.router).test(.router) { client in
-                func withdraw(_ amount: String, _ currency: String = "BTC", _ address: String = "bc1qexternal")
+                func withdraw(
+                    _ amount: String, _ currency: String = "BTC", _ address: String = "bc1qexternal"
+                )
                     async throws -> (status: Int, body: Any?)
                 {
                     try await orders.send(

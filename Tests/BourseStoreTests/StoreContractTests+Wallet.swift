@@ -56,7 +56,8 @@ struct WalletStoreContractTests {
                 try await list(TransferQuery(kind: .deposit, account: Self.alice, newestFirst: false))
                     == [deposits[0], credited])
             #expect(try await list(TransferQuery(kind: .withdrawal, account: Self.alice)) == [done, withdrawals[0]])
-            #expect(try await list(TransferQuery(kind: .deposit, account: Self.alice, currency: "KRW")) == [deposits[0]])
+            #expect(
+                try await list(TransferQuery(kind: .deposit, account: Self.alice, currency: "KRW")) == [deposits[0]])
             #expect(try await list(TransferQuery(kind: .deposit, account: Self.alice, ids: [3, 1])) == [deposits[0]])
             #expect(try await list(TransferQuery(kind: .withdrawal, account: Self.alice, txids: ["bb"])) == [done])
             #expect(try await list(TransferQuery(kind: .withdrawal, account: Self.alice, txids: ["aa"])) == [])
@@ -64,7 +65,9 @@ struct WalletStoreContractTests {
                 try await list(TransferQuery(kind: .withdrawal, account: Self.alice, states: ["WAITING"]))
                     == [withdrawals[0]])
             #expect(try await list(TransferQuery(kind: .withdrawal, account: Self.alice, states: [])) == [])
-            #expect(try await list(TransferQuery(kind: .deposit, account: Self.alice, limit: 1, offset: 1)) == [deposits[0]])
+            #expect(
+                try await list(TransferQuery(kind: .deposit, account: Self.alice, limit: 1, offset: 1)) == [deposits[0]]
+            )
             #expect(try await list(TransferQuery(kind: .deposit, account: Self.bob)) == [deposits[2]])
             #expect(try await list(TransferQuery(kind: .withdrawal, account: Self.bob)) == [])
         }

@@ -38,10 +38,12 @@ public struct ChainNetwork: Hashable, Sendable {
     /// Withdrawals are possible.
     public var canWithdraw: Bool { walletState == "working" || walletState == "withdraw_only" }
 
+    /// The same currency and network.
     public static func == (lhs: ChainNetwork, rhs: ChainNetwork) -> Bool {
         lhs.currency == rhs.currency && lhs.netType == rhs.netType
     }
 
+    /// Hashes the currency and network.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(currency)
         hasher.combine(netType)
@@ -84,21 +86,29 @@ public struct ChainNetwork: Hashable, Sendable {
 
     /// The simulated chains: a realistic mix of states, fees and limits.
     public static let catalog: [ChainNetwork] = [
-        row("BTC", "BTC", "Bitcoin", "working", "normal", (927_600, 600), fee: "0.0005", minimum: "0.001",
+        row(
+            "BTC", "BTC", "Bitcoin", "working", "normal", (927_600, 600), fee: "0.0005", minimum: "0.001",
             onetime: "100", daily: "200", confirmations: 2),
-        row("ETH", "ETH", "Ethereum", "working", "normal", (24_130_000, 12), fee: "0.01", minimum: "0.01",
+        row(
+            "ETH", "ETH", "Ethereum", "working", "normal", (24_130_000, 12), fee: "0.01", minimum: "0.01",
             onetime: "1000", daily: "2000", confirmations: 12),
-        row("XRP", "XRP", "Ripple", "working", "normal", (101_200_000, 4), fee: "1", minimum: "21",
+        row(
+            "XRP", "XRP", "Ripple", "working", "normal", (101_200_000, 4), fee: "1", minimum: "21",
             onetime: "1000000", daily: "2000000", confirmations: 1, decimals: 6, memo: true),
-        row("SOL", "SOL", "Solana", "withdraw_only", "delayed", (385_000_000, 1), lag: 47, fee: "0.01",
+        row(
+            "SOL", "SOL", "Solana", "withdraw_only", "delayed", (385_000_000, 1), lag: 47, fee: "0.01",
             minimum: "0.1", onetime: "10000", daily: "20000", confirmations: 1, decimals: 9),
-        row("DOGE", "DOGE", "Dogecoin", "deposit_only", "normal", (6_010_000, 60), fee: "4", minimum: "40",
+        row(
+            "DOGE", "DOGE", "Dogecoin", "deposit_only", "normal", (6_010_000, 60), fee: "4", minimum: "40",
             onetime: "10000000", daily: "20000000", confirmations: 6),
-        row("USDT", "ETH", "Ethereum", "working", "normal", (24_130_000, 12), fee: "5", minimum: "10",
+        row(
+            "USDT", "ETH", "Ethereum", "working", "normal", (24_130_000, 12), fee: "5", minimum: "10",
             onetime: "1000000", daily: "2000000", confirmations: 12, decimals: 6),
-        row("USDT", "TRX", "Tron", "paused", "inactive", (78_500_000, 3), lag: 312, fee: "1", minimum: "10",
+        row(
+            "USDT", "TRX", "Tron", "paused", "inactive", (78_500_000, 3), lag: 312, fee: "1", minimum: "10",
             onetime: "1000000", daily: "2000000", confirmations: 20, decimals: 6),
-        row("LUNC", "LUNC", "Terra Classic", "unsupported", nil, nil, fee: "0", minimum: "0", onetime: "0",
+        row(
+            "LUNC", "LUNC", "Terra Classic", "unsupported", nil, nil, fee: "0", minimum: "0", onetime: "0",
             daily: "0", confirmations: 1),
     ]
 }

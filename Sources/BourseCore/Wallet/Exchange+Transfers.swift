@@ -4,7 +4,8 @@
 extension Exchange {
     mutating func withdraw(_ request: WithdrawalRequest, at time: Timestamp, into events: inout [Event]) {
         func reject(_ reason: Rejection) {
-            events.append(.rejected(CommandRejected(account: request.account, command: .withdraw(request), reason: reason)))
+            events.append(
+                .rejected(CommandRejected(account: request.account, command: .withdraw(request), reason: reason)))
         }
         guard transfers.withdrawals[request.id] == nil else { return reject(.invalidFunds) }
         let (total, overflow) = request.amount.units.addingReportingOverflow(request.fee.units)
@@ -56,7 +57,8 @@ extension Exchange {
     mutating func receive(_ incoming: IncomingDeposit, at time: Timestamp, into events: inout [Event]) {
         guard incoming.amount.units > 0, transfers.deposits[incoming.id] == nil else {
             let command = RejectedCommand.deposit(currency: incoming.currency, amount: incoming.amount)
-            events.append(.rejected(CommandRejected(account: incoming.account, command: command, reason: .invalidFunds)))
+            events.append(
+                .rejected(CommandRejected(account: incoming.account, command: command, reason: .invalidFunds)))
             return
         }
         let deposit = CoinDeposit(incoming, at: time)

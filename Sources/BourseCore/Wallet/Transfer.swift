@@ -7,7 +7,9 @@ public struct TransferID: Hashable, Comparable, Codable, Sendable, CustomStringC
     /// Wraps a raw id.
     public init(_ rawValue: UInt64) { self.rawValue = rawValue }
 
+    /// By raw id.
     public static func < (lhs: TransferID, rhs: TransferID) -> Bool { lhs.rawValue < rhs.rawValue }
+    /// The decimal raw id.
     public var description: String { String(rawValue) }
 }
 

@@ -41,7 +41,8 @@ extension ExchangeRoutes {
             // next call (ccxt raises AddressPending on the message and calls again).
             let address = WalletAddress(
                 kind: .deposit, account: key.account, currency: network.currency, network: network.netType,
-                address: ChainAddress.make(for: key.account, network), memo: ChainAddress.memo(for: key.account, network),
+                address: ChainAddress.make(for: key.account, network),
+                memo: ChainAddress.memo(for: key.account, network),
                 createdAt: clock())
             try await store.save(address)
             return Answer(body: ExchangeJSON.addressPending(currency: network.currency), status: .created)

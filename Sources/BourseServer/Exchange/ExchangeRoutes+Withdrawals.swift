@@ -78,7 +78,9 @@ extension ExchangeRoutes {
             guard let id = OrderUUID.parseWithdrawal(text) else { throw ExchangeError(Rejection.withdrawNotFound) }
             let result = try await exchange.submit(.advanceWithdrawal(id, .cancel, account: key.account))
             if case .rejected(let rejected) = result.events.first { throw ExchangeError(rejected.reason) }
-            guard let record = TransferRecord.transfers(of: result).first else { throw ExchangeError(Rejection.withdrawNotFound) }
+            guard let record = TransferRecord.transfers(of: result).first else {
+                throw ExchangeError(Rejection.withdrawNotFound)
+            }
             return Answer(body: ExchangeJSON.transfer(record))
         }
         route(router, .post, "/v1/withdraws/krw", scope: .withdraw) { key, parameters in
@@ -124,7 +126,9 @@ extension ExchangeRoutes {
             daily: network.dailyLimit)
     }
 
-    private func checkLimits(_ amount: Funds, _ currency: String, _ limits: WithdrawLimits, of account: AccountID)
+    private func checkLimits(
+        _ amount: Funds, _ currency: String, _ limits: WithdrawLimits, of account: AccountID
+    )
         async throws
     {
         guard amount >= limits.minimum else {

@@ -30,8 +30,9 @@ public struct ChainService: Sendable {
     let logger = Logger(label: "bourse.chain")
 
     /// A chain service over `exchange`, looking up deposit addresses in `store`.
-    public init(exchange: DurableExchange, store: any Store, options: Options, clock: @escaping @Sendable () -> Timestamp)
-    {
+    public init(
+        exchange: DurableExchange, store: any Store, options: Options, clock: @escaping @Sendable () -> Timestamp
+    ) {
         self.exchange = exchange
         self.store = store
         self.options = options
@@ -67,7 +68,9 @@ public struct ChainService: Sendable {
             case .waiting where now - withdrawal.updatedAt.milliseconds >= send:
                 _ = try await exchange.submit(.advanceWithdrawal(id, .send, account: account))
             case .processing where now - withdrawal.updatedAt.milliseconds >= confirm:
-                var makes: [@Sendable (OrderID) -> Command] = [{ _ in .advanceWithdrawal(id, .complete, account: account) }]
+                var makes: [@Sendable (OrderID) -> Command] = [
+                    { _ in .advanceWithdrawal(id, .complete, account: account) }
+                ]
                 if let network = withdrawal.network, let address = withdrawal.address,
                     let target = try await store.address(address, network: network, kind: .deposit),
                     target.currency == withdrawal.currency.description

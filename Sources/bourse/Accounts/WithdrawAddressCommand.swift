@@ -88,7 +88,9 @@ struct WithdrawAddressCommand: AsyncParsableCommand {
             }
             if addresses.isEmpty { print("'\(name)' has no withdrawal address.") }
             for address in addresses {
-                print("\(address.currency)\t\(address.network)\t\(address.address)\(address.memo.map { "\t" + $0 } ?? "")")
+                print(
+                    "\(address.currency)\t\(address.network)\t\(address.address)\(address.memo.map { "\t" + $0 } ?? "")"
+                )
             }
         }
     }

@@ -27,7 +27,8 @@ struct TransfersTests {
         #expect(fixture.balance(alice, "BTC") == ("0.6995", "0.3005"))
         #expect(fixture.exchange.transfers.pendingWithdrawals.map(\.id) == [TransferID(100)])
 
-        let sent = try #require(Self.withdrawal(fixture.run(.advanceWithdrawal(TransferID(100), .send, account: alice))))
+        let sent = try #require(
+            Self.withdrawal(fixture.run(.advanceWithdrawal(TransferID(100), .send, account: alice))))
         #expect(sent.state == .processing && !sent.isCancelable)
         #expect(sent.txid == Withdrawal.txid(of: TransferID(100), network: "BTC") && sent.txid?.count == 64)
         let cancel = fixture.run(.advanceWithdrawal(TransferID(100), .cancel, account: alice))
@@ -35,7 +36,8 @@ struct TransfersTests {
         guard case .rejected(let refused) = cancel.first else { Issue.record("cancel after send: \(cancel)"); return }
         #expect(refused.reason == .withdrawNotCancelable)
 
-        let done = try #require(Self.withdrawal(fixture.run(.advanceWithdrawal(TransferID(100), .complete, account: alice))))
+        let done = try #require(
+            Self.withdrawal(fixture.run(.advanceWithdrawal(TransferID(100), .complete, account: alice))))
         #expect(done.state == .done && done.doneAt == t0)
         #expect(fixture.balance(alice, "BTC") == ("0.6995", "0"))
         #expect(fixture.exchange.ledger.totalSupply("BTC") == f("1.7"), "2 BTC deposited, 0.3 left the exchange")
@@ -48,11 +50,16 @@ struct TransfersTests {
         fixture.run(.withdraw(Self.request(1, amount: "0.5")))
         fixture.run(.withdraw(Self.request(2, amount: "0.25")))
         #expect(fixture.balance(alice, "BTC") == ("0.249", "0.751"))
-        #expect(Self.withdrawal(fixture.run(.advanceWithdrawal(TransferID(1), .cancel, account: alice)))?.state == .cancelled)
+        #expect(
+            Self.withdrawal(fixture.run(.advanceWithdrawal(TransferID(1), .cancel, account: alice)))?.state
+                == .cancelled)
         fixture.run(.advanceWithdrawal(TransferID(2), .send, account: alice))
-        #expect(Self.withdrawal(fixture.run(.advanceWithdrawal(TransferID(2), .fail, account: alice)))?.state == .failed)
+        #expect(
+            Self.withdrawal(fixture.run(.advanceWithdrawal(TransferID(2), .fail, account: alice)))?.state == .failed)
         #expect(fixture.balance(alice, "BTC") == ("1", "0"))
-        #expect(fixture.exchange.ledger.totalSupply("BTC") == f("2") && fixture.exchange.ledger.feesCollected("BTC") == .zero)
+        #expect(
+            fixture.exchange.ledger.totalSupply("BTC") == f("2")
+                && fixture.exchange.ledger.feesCollected("BTC") == .zero)
     }
 
     @Test func refusals() {
