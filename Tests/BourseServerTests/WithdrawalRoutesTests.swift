@@ -158,8 +158,11 @@ struct WithdrawalRoutesTests {
                 #expect(try krw.status == 201 && (object(krw))["fee"] as? String == "1000")
                 #expect(try (object(krw))["net_type"] == nil)
                 #expect(try orders.balance(harness, alice, "KRW").locked == (Funds(parsing: "101000")))
-                let noFactor = try await orders.send(client, .post, "/v1/withdraws/krw", alice, ["amount": "100000"])
-                #expect(noFactor.status == 400)
+                let noFactor = try await orders.send(client, .post, "/v1/withdraws/krw", alice, ["amount": "5000"])
+                #expect(noFactor.status == 201, "pyupbit sends no two_factor_type")
+                let badFactor = try await orders.send(
+                    client, .post, "/v1/withdraws/krw", alice, ["amount": "5000", "two_factor_type": "sms"])
+                #expect(badFactor.status == 400)
 
                 let chance = try object(
                     try await orders.send(

@@ -129,9 +129,11 @@ extension ExchangeRoutes {
         return amount
     }
 
-    /// `two_factor_type`, required for KRW deposits and withdrawals.
+    /// `two_factor_type` of KRW deposits and withdrawals: Upbit requires one; there is no second factor to run
+    /// here and pyupbit's `withdraw_cash` never sends it, so it may be left out, but a given one must be valid.
     static func requireTwoFactor(_ parameters: RequestParameters) throws {
-        guard let factor = parameters.first("two_factor_type"), ["kakao", "naver", "hana"].contains(factor) else {
+        guard let factor = parameters.first("two_factor_type") else { return }
+        guard ["kakao", "naver", "hana"].contains(factor) else {
             throw ExchangeError.validation("two_factor_type does not have a valid value (kakao, naver or hana)")
         }
     }

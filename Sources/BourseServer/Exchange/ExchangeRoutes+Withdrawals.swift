@@ -35,7 +35,9 @@ extension ExchangeRoutes {
             Answer(body: ExchangeJSON.withdrawAddresses(try await store.addresses(of: key.account, kind: .withdrawal)))
         }
         route(router, .post, "/v1/withdraws/coin", scope: .withdraw) { key, parameters in
-            let network = try chain(parameters, requireNetType: true)
+            // Upbit requires `net_type`; pyupbit's withdraw_coin never sends it, so the currency's first network
+            // stands in.
+            let network = try chain(parameters, requireNetType: false)
             let amount = try Self.positiveAmount(parameters)
             guard let address = parameters.first("address"), !address.isEmpty else {
                 throw ExchangeError.validation("address is missing")

@@ -1,0 +1,157 @@
+"""pyupbit 0.2.34, unmodified, against Bourse. pyupbit has no base-URL setting (every URL is a literal
+`https://api.upbit.com/...`), so the module's `requests` is wrapped to send those URLs here instead: the
+harness the reference gives (spec §7.2). Quotation calls go to the demo server; trading, withdrawals and
+deposits to a server of this module's own with keys made by the CLI.
+"""
+
+import contextlib
+import re
+import time
+from decimal import Decimal
+
+import pytest
+import pyupbit
+import pyupbit.request_api as request_api
+
+from bourse_process import BINARY, cli, own_server
+from support import BASE_URL
+
+UPBIT = "https://api.upbit.com"
+
+
+class Redirected:
+    """`requests` with Upbit's host replaced by `base`."""
+
+    def __init__(self, requests, base: str):
+        self.requests, self.base = requests, base
+
+    def _url(self, url: str) -> str:
+        return url.replace(UPBIT, self.base)
+
+    def get(self, url, **options):
+        return self.requests.get(self._url(url), **options)
+
+    def post(self, url, **options):
+        return self.requests.post(self._url(url), **options)
+
+    def delete(self, url, **options):
+        return self.requests.delete(self._url(url), **options)
+
+
+@contextlib.contextmanager
+def upbit_at(base: str):
+    original = request_api.requests
+    request_api.requests = Redirected(original, base)
+    try:
+        yield
+    finally:
+        request_api.requests = original
+
+
+# MARK: - Quotation, against the demo
+
+
+def test_prices_candles_and_books_of_the_demo():
+    with upbit_at(BASE_URL):
+        tickers = pyupbit.get_tickers(fiat="KRW")
+        assert "KRW-BTC" in tickers
+        price = pyupbit.get_current_price("KRW-BTC")
+        assert isinstance(price, float) and price > 0
+        prices = pyupbit.get_current_price(["KRW-BTC", "KRW-ETH"])
+        assert set(prices) == {"KRW-BTC", "KRW-ETH"}
+        candles = pyupbit.get_ohlcv("KRW-BTC", interval="minute1", count=5)
+        assert candles is not None and len(candles) == 5
+        assert list(candles.columns) == ["open", "high", "low", "close", "volume", "value"]
+        assert (candles["high"] >= candles["low"]).all()
+        daily = pyupbit.get_ohlcv("KRW-BTC", interval="day", count=2)
+        assert daily is not None and len(daily) >= 1
+        book = pyupbit.get_orderbook("KRW-BTC")
+        assert book["market"] == "KRW-BTC" and book["orderbook_units"]
+
+
+# MARK: - Trading, withdrawals and deposits, on a server of our own
+
+@pytest.fixture(scope="module")
+def server():
+    if not BINARY:
+        pytest.skip("BOURSE_BINARY not set (scripts/realclients sets it)")
+    with own_server(
+        "bourse-pyupbit-", ["trader", "maker"], [("KRW", "10000000"), ("BTC", "1")], ("--chain-delay", "1")
+    ) as (process, keys):
+        with upbit_at(process.base):
+            yield process, [pyupbit.Upbit(key.access, key.secret) for key in keys]
+
+
+def test_balances(server):
+    _, (trader, _) = server
+    balances = trader.get_balances()
+    assert {row["currency"] for row in balances} >= {"KRW", "BTC"}
+    assert trader.get_balance("KRW") == 10_000_000.0
+    assert trader.get_balance("KRW-BTC") == 1.0
+    assert trader.get_avg_buy_price("BTC") == 0.0
+    assert trader.get_chance("KRW-BTC")["market"]["id"] == "KRW-BTC"
+    wallets = trader.get_deposit_withdraw_status()
+    assert {"currency", "wallet_state", "net_type"} <= set(wallets[0])
+    assert [key["access_key"] for key in trader.get_api_key_list()] == [trader.access]
+
+
+def test_a_limit_buy_is_listed_fetched_and_cancelled(server):
+    _, (trader, _) = server
+    order = trader.buy_limit_order("KRW-BTC", 50_000_000, 0.001)
+    assert re.fullmatch(r"\w+-\w+-\w+-\w+-\w+", order["uuid"]) and order["state"] == "wait"
+    assert trader.get_balance("KRW", verbose=True)["locked"] == "50025"
+    fetched = trader.get_order(order["uuid"])
+    assert fetched["uuid"] == order["uuid"] and fetched["trades"] == []
+    assert trader.get_individual_order(order["uuid"])["state"] == "wait"
+    waiting = trader.get_order("KRW-BTC")  # the legacy GET /v1/orders Upbit removed
+    assert order["uuid"] in [entry["uuid"] for entry in waiting]
+    cancelled = trader.cancel_order(order["uuid"])
+    assert cancelled["uuid"] == order["uuid"]
+    assert trader.get_order(order["uuid"])["state"] == "cancel"
+    assert trader.get_balance("KRW") == 10_000_000.0
+
+
+def test_market_orders_fill_against_the_other_account(server):
+    _, (trader, maker) = server
+    ask = maker.sell_limit_order("KRW-BTC", 60_000_000, 0.002)
+    bought = trader.buy_market_order("KRW-BTC", 60_000)  # 60,000 KRW of BTC, the 0.05 % fee on top
+    assert bought["ord_type"] == "price"
+    done = trader.get_order(bought["uuid"])
+    assert done["state"] in ("done", "cancel") and Decimal(done["executed_volume"]) == Decimal("0.001")
+    assert Decimal(trader.get_balance("KRW", verbose=True)["balance"]) == Decimal("10000000") - Decimal("60030")
+    bid = maker.buy_limit_order("KRW-BTC", 59_000_000, 0.001)
+    sell = trader.sell_market_order("KRW-BTC", 0.001)
+    assert trader.get_order(sell["uuid"])["state"] == "done"
+    maker.cancel_order(ask["uuid"])
+    assert maker.get_order(bid["uuid"])["state"] == "done"
+
+
+def test_errors_are_pyupbits_exception_classes(server, capsys):
+    """pyupbit's order methods catch the exception its error table raises, print the class name and return
+    None: the name printed is how a pyupbit user tells the errors apart."""
+    _, (trader, _) = server
+    assert trader.buy_limit_order("KRW-BTC", 50_000_000, 10) is None
+    assert trader.buy_limit_order("KRW-BTC", 40_000_000, 0.0001) is None  # 4,000 KRW
+    assert trader.sell_limit_order("KRW-BTC", 50_000_000, 5) is None
+    assert capsys.readouterr().out.split() == ["InsufficientFundsBid", "UnderMinTotalBid", "InsufficientFundsAsk"]
+
+
+def test_withdraw_and_deposit_lists(server):
+    process, (trader, maker) = server
+    made = trader.withdraw_cash(5_000)  # pyupbit sends no two_factor_type
+    assert made["state"] == "WAITING" and made["amount"] == "5000"
+    withdrawals = trader.get_withdraw_list("KRW")
+    assert made["uuid"] in [entry["uuid"] for entry in withdrawals]
+    assert trader.get_individual_withdraw_order(made["uuid"], "KRW")["uuid"] == made["uuid"]
+    deposits = trader.get_deposit_list("KRW")
+    assert deposits and deposits[0]["state"] == "ACCEPTED" and deposits[0]["amount"] == "10000000"
+
+    # A coin withdrawal without net_type (pyupbit sends none) goes to the currency's first network.
+    address = "bc1qpyupbitdestination"
+    cli(process.data_dir, "withdraw-address", "add", "trader", "BTC", address)
+    coin = trader.withdraw_coin("BTC", 0.01, address)
+    assert coin["net_type"] == "BTC" and coin["state"] == "WAITING"
+    deadline = time.time() + 30
+    while trader.get_individual_withdraw_order(coin["uuid"], "BTC")["state"] != "DONE":
+        assert time.time() < deadline, "the withdrawal was not done within 30 s"
+        time.sleep(0.2)
