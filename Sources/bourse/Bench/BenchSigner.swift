@@ -29,6 +29,15 @@ struct BenchSigner: Sendable {
                 + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
     }
 
+    /// A token with no query hash, for the private WebSocket's handshake.
+    func token() -> String {
+        let header = Self.base64URL(Data(#"{"alg":"HS256","typ":"JWT"}"#.utf8))
+        let claims = #"{"access_key":"\#(accessKey)","nonce":"\#(UUID().uuidString)"}"#
+        let signing = header + "." + Self.base64URL(Data(claims.utf8))
+        let signature = Self.base64URL(Data(HMAC<SHA256>.authenticationCode(for: Data(signing.utf8), using: secret)))
+        return signing + "." + signature
+    }
+
     private static let digits = Array("0123456789abcdef".utf8)
 
     static func hex(_ bytes: some Sequence<UInt8>) -> String {

@@ -8,7 +8,7 @@ import Synchronization
 struct OrdersBenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "orders",
-        abstract: "Measure authenticated order placement over HTTP: orders/s and 201 latency.",
+        abstract: "Measure authenticated order placement: orders/s, the 201's latency and the private stream's.",
         discussion: """
             Makes accounts and API keys with this executable's `account`, `keys` and `deposit` commands in a \
             throwaway data directory, starts `bourse serve --no-demo` on a free loopback port with rate \
@@ -16,8 +16,11 @@ struct OrdersBenchCommand: AsyncParsableCommand {
             signs every request as ccxt does (HS256 JWT, fresh nonce, SHA-512 query hash) and POSTs a limit \
             order on KRW-BTC around one price, so orders rest and cross; one request in flight per \
             connection. An answer counts when it is a 201, which Bourse sends only once the order is \
-            journaled (durable). Reports orders/s, p50/p99 latency, and the CPU both processes used. \
-            Goal: ≥ 20,000 orders/s with p99 ≤ 10 ms.
+            journaled (durable). Each account also holds a private WebSocket (`/websocket/v1/private`, \
+            `myOrder`): every order carries an identifier, and the time from making its request to its first \
+            private message is the private path's latency; an order whose message never comes is counted \
+            as missing. Reports orders/s, p50/p99 of both, and the CPU both processes used. Goal: ≥ 20,000 \
+            orders/s with p99 ≤ 10 ms.
             """
     )
 
@@ -69,42 +72,61 @@ struct OrdersBenchCommand: AsyncParsableCommand {
     private func measure(
         server: ServerProcess, group: MultiThreadedEventLoopGroup, signers: [BenchSigner]
     ) async throws {
-        let makeRequests: @Sendable (Int) -> @Sendable () -> ByteBuffer = { connection in
+        let privateLoad = PrivateStreamLoad(group: group)
+        let subscribers = try await privateLoad.connect(port: server.port, signers: signers)
+        defer { for channel in subscribers { channel.close(promise: nil) } }
+        // Run `run` of connection `connection` names its orders `r<run>c<connection>n<sequence>`.
+        let makeRequests: @Sendable (Int, Int) -> @Sendable () -> ByteBuffer = { run, connection in
             let signer = signers[connection % signers.count]
             let counter = Atomic<UInt64>(0)
             return {
                 let sent = counter.add(1, ordering: .relaxed).newValue
                 let side = (sent + UInt64(connection)) % 2 == 0 ? "bid" : "ask"
                 let price = 100_000_000 + Int(sent % 7) * 1_000 - 3_000
+                let identifier = "r\(run)c\(connection)n\(sent)"
+                privateLoad.sending(identifier)
                 return signer.post(
                     "/v1/orders",
                     [
                         ("market", "KRW-BTC"), ("side", side), ("ord_type", "limit"), ("price", String(price)),
-                        ("volume", "0.0001"),
+                        ("volume", "0.0001"), ("identifier", identifier),
                     ], nonce: sent)
             }
         }
         _ = try await HTTPLoad.run(
             port: server.port, connections: connections, seconds: 1, group: group, expectedStatus: 201,
-            makeRequests: makeRequests)
+            makeRequests: { makeRequests(0, $0) })
+        try await Task.sleep(for: .milliseconds(500))
+        privateLoad.reset()
         let serverCPU = server.cpuSeconds
         let ownCPU = ServerProcess.ownCPUSeconds
         let result = try await HTTPLoad.run(
             port: server.port, connections: connections, seconds: seconds, group: group, expectedStatus: 201,
-            makeRequests: makeRequests)
+            makeRequests: { makeRequests(1, $0) })
         let serverShare = (server.cpuSeconds - serverCPU) / result.seconds * 100
         let loadShare = (ServerProcess.ownCPUSeconds - ownCPU) / result.seconds * 100
         let p50 = RestBenchCommand.format(result.percentileMilliseconds(0.5))
         let p99 = RestBenchCommand.format(result.percentileMilliseconds(0.99))
         let max = RestBenchCommand.format(result.percentileMilliseconds(1))
+        // Messages of the last orders may still be on their way.
+        try await Task.sleep(for: .seconds(1))
+        let streamed = privateLoad.counters.withLock { $0 }
+        let missing = privateLoad.pending.withLock { $0.count }
+        let streamLatencies = HTTPLoad.Result(
+            latencies: streamed.latencies.sorted(), failures: missing, seconds: result.seconds)
+        let streamP50 = RestBenchCommand.format(streamLatencies.percentileMilliseconds(0.5))
+        let streamP99 = RestBenchCommand.format(streamLatencies.percentileMilliseconds(0.99))
         Progress.line(
             "bench orders: \(Int(result.requestsPerSecond)) orders/s over \(connections) connections, p50 \(p50) ms, "
                 + "p99 \(p99) ms, max \(max) ms, \(result.failures) failures; CPU: server \(Int(serverShare)) %, "
-                + "load generator \(Int(loadShare)) %")
+                + "load generator \(Int(loadShare)) %; private stream: \(streamed.matched) orders' myOrder, p50 "
+                + "\(streamP50) ms, p99 \(streamP99) ms, \(missing) missing")
         print(
             "bench orders: connections=\(connections) accounts=\(signers.count) "
                 + "orders_per_sec=\(Int(result.requestsPerSecond)) ack_p50_ms=\(p50) ack_p99_ms=\(p99) ack_max_ms=\(max) "
-                + "server_cpu=\(Int(serverShare))% load_cpu=\(Int(loadShare))% failures=\(result.failures)")
+                + "server_cpu=\(Int(serverShare))% load_cpu=\(Int(loadShare))% failures=\(result.failures) "
+                + "private_p50_ms=\(streamP50) private_p99_ms=\(streamP99) private_missing=\(missing)")
         if result.failures > 0 { throw BenchError("\(result.failures) order requests were not answered with 201") }
+        if missing > 0 { throw BenchError("\(missing) acknowledged orders got no myOrder message") }
     }
 }

@@ -1,0 +1,178 @@
+import Foundation
+import NIOCore
+import NIOPosix
+import Synchronization
+
+/// The private half of `bourse bench orders`: one `/websocket/v1/private` connection per account,
+/// subscribed to `myOrder`, timing each order's first message from the moment its HTTP request was made.
+///
+/// Orders are named by `identifier`, which the private messages carry, so a message is matched to its
+/// request without knowing the UUID the server chose. A message for an order that was never recorded as
+/// sent (from another run) is ignored; a sent order whose message never comes stays in ``pending``.
+final class PrivateStreamLoad: Sendable {
+    struct Counters {
+        /// Orders whose first private message arrived.
+        var matched = 0
+        /// Request-to-message times of the matched orders, nanoseconds.
+        var latencies: [Int64] = []
+    }
+
+    let counters = Mutex(Counters())
+    /// Send times of orders whose first message has not arrived yet, by identifier.
+    let pending = Mutex<[String: Int64]>([:])
+    let group: MultiThreadedEventLoopGroup
+
+    init(group: MultiThreadedEventLoopGroup) { self.group = group }
+
+    /// Records that the order named `identifier` is being sent now.
+    func sending(_ identifier: String) {
+        let now = MonotonicClock.nanoseconds()
+        pending.withLock { $0[identifier] = now }
+    }
+
+    /// The first private message of `identifier` arrived.
+    func received(_ identifier: String) {
+        let now = MonotonicClock.nanoseconds()
+        guard let sent = pending.withLock({ $0.removeValue(forKey: identifier) }) else { return }
+        counters.withLock {
+            $0.matched += 1
+            $0.latencies.append(now - sent)
+        }
+    }
+
+    /// Forgets everything measured so far (after the warm-up).
+    func reset() {
+        counters.withLock { $0 = Counters() }
+        pending.withLock { $0.removeAll() }
+    }
+
+    /// Opens one subscriber per signer on `port`; returns once every one is subscribed.
+    func connect(port: Int, signers: [BenchSigner]) async throws -> [any Channel] {
+        var channels: [any Channel] = []
+        for signer in signers {
+            let ready = group.next().makePromise(of: Void.self)
+            let handler = PrivateSubscriber(token: signer.token(), ready: ready, load: self)
+            let channel = try await ClientBootstrap(group: group)
+                .channelOption(.socketOption(.tcp_nodelay), value: 1)
+                .channelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(handler) }
+                }
+                .connect(host: "127.0.0.1", port: port).get()
+            try await ready.futureResult.get()
+            channels.append(channel)
+        }
+        // The subscription is a message after the handshake: give the server a moment to apply it.
+        try await Task.sleep(for: .milliseconds(200))
+        return channels
+    }
+}
+
+/// One private subscriber: upgrades by hand with its token, subscribes to `myOrder`, then reads whole
+/// frames and reports each message's `identifier`.
+private final class PrivateSubscriber: ChannelInboundHandler, @unchecked Sendable {
+    typealias InboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    let token: String
+    let ready: EventLoopPromise<Void>
+    let load: PrivateStreamLoad
+    var buffer = ByteBuffer()
+    var upgraded = false
+
+    init(token: String, ready: EventLoopPromise<Void>, load: PrivateStreamLoad) {
+        self.token = token
+        self.ready = ready
+        self.load = load
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
+        let request =
+            "GET /websocket/v1/private HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Authorization: Bearer \(token)\r\nSec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: request)), promise: nil)
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        var bytes = unwrapInboundIn(data)
+        buffer.writeBuffer(&bytes)
+        if !upgraded {
+            let text = String(buffer: buffer)
+            guard let end = text.range(of: "\r\n\r\n") else { return }
+            guard text.hasPrefix("HTTP/1.1 101") else {
+                ready.fail(BenchError("private WebSocket upgrade refused: \(text.prefix(120))"))
+                context.close(promise: nil)
+                return
+            }
+            buffer.moveReaderIndex(forwardBy: text.utf8.distance(from: text.startIndex, to: end.upperBound))
+            upgraded = true
+            let subscription = #"[{"ticket":"bench-orders"},{"type":"myOrder"}]"#
+            context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: Self.maskedTextFrame(subscription))), promise: nil)
+            ready.succeed()
+        }
+        while let (opcode, length, headerLength) = Self.header(of: buffer),
+            buffer.readableBytes >= headerLength + length
+        {
+            buffer.moveReaderIndex(forwardBy: headerLength)
+            if opcode == 1 || opcode == 2, let identifier = Self.identifier(in: buffer, length: length) {
+                load.received(identifier)
+            }
+            buffer.moveReaderIndex(forwardBy: length)
+        }
+        buffer.discardReadBytes()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        ready.fail(error)
+        context.close(promise: nil)
+    }
+
+    /// The value of the first `"identifier":"…"` in the payload at the reader index.
+    static func identifier(in buffer: ByteBuffer, length: Int) -> String? {
+        let key = Array(#""identifier":""#.utf8)
+        return buffer.withUnsafeReadableBytes { bytes -> String? in
+            let payload = UnsafeRawBufferPointer(rebasing: bytes[0..<length])
+            var index = 0
+            search: while index + key.count < payload.count {
+                for offset in 0..<key.count where payload[index + offset] != key[offset] {
+                    index += 1
+                    continue search
+                }
+                let start = index + key.count
+                var end = start
+                while end < payload.count, payload[end] != UInt8(ascii: "\"") { end += 1 }
+                return String(decoding: UnsafeRawBufferPointer(rebasing: payload[start..<end]), as: UTF8.self)
+            }
+            return nil
+        }
+    }
+
+    /// Opcode, payload length and header length of the (unmasked, server) frame at the reader index.
+    static func header(of buffer: ByteBuffer) -> (UInt8, Int, Int)? {
+        guard let first = buffer.getInteger(at: buffer.readerIndex, as: UInt8.self),
+            let second = buffer.getInteger(at: buffer.readerIndex + 1, as: UInt8.self)
+        else { return nil }
+        switch second & 0x7f {
+        case 126:
+            guard let length = buffer.getInteger(at: buffer.readerIndex + 2, as: UInt16.self) else { return nil }
+            return (first & 0x0f, Int(length), 4)
+        case 127:
+            guard let length = buffer.getInteger(at: buffer.readerIndex + 2, as: UInt64.self) else { return nil }
+            return (first & 0x0f, Int(length), 10)
+        case let length:
+            return (first & 0x0f, Int(length), 2)
+        }
+    }
+
+    /// A client text frame, masked with the zero key.
+    static func maskedTextFrame(_ text: String) -> [UInt8] {
+        let payload = Array(text.utf8)
+        var frame: [UInt8] = [0x81]
+        if payload.count < 126 {
+            frame.append(0x80 | UInt8(payload.count))
+        } else {
+            frame += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xff)]
+        }
+        return frame + [0, 0, 0, 0] + payload
+    }
+}
