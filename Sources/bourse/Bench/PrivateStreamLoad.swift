@@ -86,11 +86,9 @@ private final class PrivateSubscriber: ChannelInboundHandler, @unchecked Sendabl
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
-        let request =
-            "GET /websocket/v1/private HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            + "Authorization: Bearer \(token)\r\nSec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n"
-        context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: request)), promise: nil)
+        let request = WebSocketFrames.upgradeRequest(
+            path: "/websocket/v1/private", extraHeaders: "Authorization: Bearer \(token)\r\n")
+        context.writeAndFlush(wrapOutboundOut(request), promise: nil)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -107,10 +105,11 @@ private final class PrivateSubscriber: ChannelInboundHandler, @unchecked Sendabl
             buffer.moveReaderIndex(forwardBy: text.utf8.distance(from: text.startIndex, to: end.upperBound))
             upgraded = true
             let subscription = #"[{"ticket":"bench-orders"},{"type":"myOrder"}]"#
-            context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: Self.maskedTextFrame(subscription))), promise: nil)
+            context.writeAndFlush(
+                wrapOutboundOut(ByteBuffer(bytes: WebSocketFrames.maskedText(subscription))), promise: nil)
             ready.succeed()
         }
-        while let (opcode, length, headerLength) = Self.header(of: buffer),
+        while let (opcode, length, headerLength) = WebSocketFrames.header(of: buffer),
             buffer.readableBytes >= headerLength + length
         {
             buffer.moveReaderIndex(forwardBy: headerLength)
@@ -145,34 +144,5 @@ private final class PrivateSubscriber: ChannelInboundHandler, @unchecked Sendabl
             }
             return nil
         }
-    }
-
-    /// Opcode, payload length and header length of the (unmasked, server) frame at the reader index.
-    static func header(of buffer: ByteBuffer) -> (UInt8, Int, Int)? {
-        guard let first = buffer.getInteger(at: buffer.readerIndex, as: UInt8.self),
-            let second = buffer.getInteger(at: buffer.readerIndex + 1, as: UInt8.self)
-        else { return nil }
-        switch second & 0x7f {
-        case 126:
-            guard let length = buffer.getInteger(at: buffer.readerIndex + 2, as: UInt16.self) else { return nil }
-            return (first & 0x0f, Int(length), 4)
-        case 127:
-            guard let length = buffer.getInteger(at: buffer.readerIndex + 2, as: UInt64.self) else { return nil }
-            return (first & 0x0f, Int(length), 10)
-        case let length:
-            return (first & 0x0f, Int(length), 2)
-        }
-    }
-
-    /// A client text frame, masked with the zero key.
-    static func maskedTextFrame(_ text: String) -> [UInt8] {
-        let payload = Array(text.utf8)
-        var frame: [UInt8] = [0x81]
-        if payload.count < 126 {
-            frame.append(0x80 | UInt8(payload.count))
-        } else {
-            frame += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xff)]
-        }
-        return frame + [0, 0, 0, 0] + payload
     }
 }

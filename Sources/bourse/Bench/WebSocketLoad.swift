@@ -69,11 +69,7 @@ private final class SubscriberHandler: ChannelInboundHandler, RemovableChannelHa
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
-        let request =
-            "GET /websocket/v1 HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            + "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n"
-        context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: request)), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(WebSocketFrames.upgradeRequest(path: "/websocket/v1")), promise: nil)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -97,7 +93,7 @@ private final class SubscriberHandler: ChannelInboundHandler, RemovableChannelHa
             return
         }
         context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
-        context.channel.writeAndFlush(ByteBuffer(bytes: Self.maskedTextFrame(subscription)), promise: nil)
+        context.channel.writeAndFlush(ByteBuffer(bytes: WebSocketFrames.maskedText(subscription)), promise: nil)
         if rest.readableBytes > 0 { context.channel.pipeline.fireChannelRead(rest) }
         ready.succeed()
     }
@@ -107,17 +103,6 @@ private final class SubscriberHandler: ChannelInboundHandler, RemovableChannelHa
         context.close(promise: nil)
     }
 
-    /// A client text frame (clients must mask; the zero key leaves the payload as it is).
-    static func maskedTextFrame(_ text: String) -> [UInt8] {
-        let payload = Array(text.utf8)
-        var frame: [UInt8] = [0x81]
-        if payload.count < 126 {
-            frame.append(0x80 | UInt8(payload.count))
-        } else {
-            frame += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xff)]
-        }
-        return frame + [0, 0, 0, 0] + payload
-    }
 }
 
 /// Counts server frames by reading their headers and skipping their payloads (no decoder, no copies), and
@@ -151,7 +136,7 @@ private final class FrameCounter: ChannelInboundHandler, @unchecked Sendable {
                 remaining -= skipped
                 continue
             }
-            guard let (opcode, length, headerLength) = Self.header(of: buffer) else {
+            guard let (opcode, length, headerLength) = WebSocketFrames.header(of: buffer) else {
                 partial = buffer
                 return
             }
@@ -174,24 +159,6 @@ private final class FrameCounter: ChannelInboundHandler, @unchecked Sendable {
     }
 
     func channelInactive(context: ChannelHandlerContext) { flush() }
-
-    /// Opcode, payload length and header length of the frame at the start of `buffer`, if all there.
-    static func header(of buffer: ByteBuffer) -> (UInt8, Int, Int)? {
-        guard let first = buffer.getInteger(at: buffer.readerIndex, as: UInt8.self),
-            let second = buffer.getInteger(at: buffer.readerIndex + 1, as: UInt8.self)
-        else { return nil }
-        let opcode = first & 0x0f
-        switch second & 0x7f {
-        case 126:
-            guard let length = buffer.getInteger(at: buffer.readerIndex + 2, as: UInt16.self) else { return nil }
-            return (opcode, Int(length), 4)
-        case 127:
-            guard let length = buffer.getInteger(at: buffer.readerIndex + 2, as: UInt64.self) else { return nil }
-            return (opcode, Int(length), 10)
-        case let length:
-            return (opcode, Int(length), 2)
-        }
-    }
 
     func closed(by payload: ByteBuffer?) {
         var payload = payload ?? ByteBuffer()
