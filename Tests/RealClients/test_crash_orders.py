@@ -1,13 +1,17 @@
 """SIGKILL `bourse serve` while many accounts place and cancel orders over HTTP, restart it, and check that
-nothing acknowledged was lost (issue #5, item 5).
+nothing acknowledged was lost (issue #5, item 5). `crash_rounds(withdraw=True)` (test_crash_withdrawals.py)
+also withdraws KRW between the orders.
 
 Each round starts the server on a copy of the same data directory's history, lets six accounts trade with
 each other through signed REST calls (limit orders around one price, so they cross, and cancels), kills
 the server with SIGKILL at a random moment while requests are in flight, and restarts it. Then:
 
 - every order answered with 201 is there, for its owner, with fills that add up to what it executed;
+- with withdrawals, every one answered with 201 is there (a half-second chain moves them on across
+  restarts);
 - each account's KRW and BTC (balance + locked) equal its deposits plus what its orders' records say it
-  bought, sold and paid in fees, to the last unit; its locked amounts equal what its open orders lock;
+  bought, sold and paid in fees, less what it withdrew (amount and fee), to the last unit; its locked
+  amounts equal what its open orders (and unfinished withdrawals) lock;
 - across accounts, the volume bought equals the volume sold.
 
 Needs BOURSE_BINARY (scripts/realclients sets it); the server runs without the demo, on a free port.
@@ -28,14 +32,25 @@ pytestmark = pytest.mark.skipif(not BINARY, reason="BOURSE_BINARY not set (scrip
 ACCOUNTS = 6
 DEPOSIT_KRW = Decimal("100000000")
 DEPOSIT_BTC = Decimal("10")
+CHAIN = ("--chain-delay", "0.5")
 
 
-def trade(server: Server, key: Key, seed: int, acknowledged: list, stop: threading.Event):
+WITHDRAWAL = [("amount", "10000"), ("two_factor_type", "kakao")]  # KRW, 1,000 KRW fee
+
+
+def trade(
+    server: Server, key: Key, seed: int, acknowledged: list, withdrawn: list | None, stop: threading.Event
+):
     """Places crossing limit orders (and cancels some of its open ones) until stopped or the server dies."""
     rng = random.Random(seed)
     open_orders = []
     while not stop.is_set():
         try:
+            if withdrawn is not None and rng.random() < 0.03:
+                status, body = server.call(key, "POST", "/v1/withdraws/krw", WITHDRAWAL)
+                assert status == 201, body
+                withdrawn.append((key.access, body["uuid"]))
+                continue
             if open_orders and rng.random() < 0.2:
                 server.call(key, "DELETE", "/v1/order", [("uuid", open_orders.pop(rng.randrange(len(open_orders))))])
                 continue
@@ -70,8 +85,22 @@ def every_order(server: Server, key: Key) -> list[dict]:
         page += 1
 
 
-def check(server: Server, keys: list[Key], acknowledged: list) -> int:
+def every_withdrawal(server: Server, key: Key) -> list[dict]:
+    withdrawals, page = [], 1
+    while True:
+        status, body = server.call(key, "GET", "/v1/withdraws", [("page", str(page)), ("limit", "100")])
+        assert status == 200, body
+        withdrawals += body
+        if len(body) < 100:
+            return withdrawals
+        page += 1
+
+
+def check(server: Server, keys: list[Key], acknowledged: list, withdrawn: list) -> int:
     by_access = {key.access: key for key in keys}
+    for access, withdrawal_uuid in withdrawn:
+        status, withdrawal = server.call(by_access[access], "GET", "/v1/withdraw", [("uuid", withdrawal_uuid)])
+        assert status == 200, f"acknowledged withdrawal {withdrawal_uuid} is gone after the restart: {withdrawal}"
     for access, order_uuid in acknowledged:
         status, order = server.call(by_access[access], "GET", "/v1/order", [("uuid", order_uuid)])
         assert status == 200, f"acknowledged order {order_uuid} is gone after the restart: {order}"
@@ -95,6 +124,11 @@ def check(server: Server, keys: list[Key], acknowledged: list) -> int:
                 btc -= volume
                 sold += volume
                 locked_btc += Decimal(order["locked"])
+        for withdrawal in every_withdrawal(server, key):
+            if withdrawal["state"] in ("WAITING", "PROCESSING", "DONE"):
+                krw -= Decimal(withdrawal["amount"]) + Decimal(withdrawal["fee"])
+            if withdrawal["state"] in ("WAITING", "PROCESSING"):
+                locked_krw += Decimal(withdrawal["amount"]) + Decimal(withdrawal["fee"])
         status, accounts = server.call(key, "GET", "/v1/accounts")
         assert status == 200, accounts
         held = {row["currency"]: row for row in accounts}
@@ -103,21 +137,24 @@ def check(server: Server, keys: list[Key], acknowledged: list) -> int:
             assert Decimal(row["balance"]) + Decimal(row["locked"]) == expected, (currency, row, expected)
             assert Decimal(row["locked"]) == locked, (currency, row, locked)
     assert bought == sold
-    return len(acknowledged)
+    return len(acknowledged) + len(withdrawn)
 
 
-def test_acknowledged_orders_and_balances_survive_sigkill():
-    with tempfile.TemporaryDirectory(prefix="bourse-crash-orders-") as data_dir:
+def crash_rounds(withdraw: bool):
+    """Three rounds of trading (and withdrawing), SIGKILL, restart and check on one data directory."""
+    prefix = "bourse-crash-withdrawals-" if withdraw else "bourse-crash-orders-"
+    arguments = CHAIN if withdraw else ()
+    with tempfile.TemporaryDirectory(prefix=prefix) as data_dir:
         keys = make_accounts(
             data_dir, [f"trader{index}" for index in range(ACCOUNTS)],
             [("KRW", str(DEPOSIT_KRW)), ("BTC", str(DEPOSIT_BTC))])
-        acknowledged = []
+        acknowledged, withdrawn = [], ([] if withdraw else None)
         rng = random.Random(5)
         for round_ in range(3):
-            server = Server(data_dir)
+            server = Server(data_dir, arguments)
             stop = threading.Event()
             threads = [
-                threading.Thread(target=trade, args=(server, key, round_ * 100 + index, acknowledged, stop))
+                threading.Thread(target=trade, args=(server, key, round_ * 100 + index, acknowledged, withdrawn, stop))
                 for index, key in enumerate(keys)
             ]
             for thread in threads:
@@ -131,7 +168,12 @@ def test_acknowledged_orders_and_balances_survive_sigkill():
             for thread in threads:
                 thread.join(timeout=30)
             assert len(acknowledged) - before >= 150, f"round {round_}: the server acknowledged too little"
-            restarted = Server(data_dir)
-            checked = check(restarted, keys, acknowledged)
+            restarted = Server(data_dir, arguments)
+            checked = check(restarted, keys, acknowledged, withdrawn or [])
             restarted.stop()
-            print(f"crash round {round_}: SIGKILL, {checked} acknowledged orders checked after the restart")
+            print(f"crash round {round_}: SIGKILL, {checked} acknowledged orders and withdrawals checked after the restart")
+        assert not withdraw or withdrawn, "no withdrawal was made"
+
+
+def test_acknowledged_orders_and_balances_survive_sigkill():
+    crash_rounds(withdraw=False)
