@@ -39,6 +39,9 @@ struct DepositRoutesTests {
                 let bad = try await orders.send(
                     client, .post, "/v1/deposits/krw", saver, ["amount": "-5", "two_factor_type": "kakao"])
                 #expect(bad.status == 400)
+                let noFactor = try await orders.send(client, .post, "/v1/deposits/krw", saver, ["amount": "1000"])
+                #expect(noFactor.status == 400)
+                #expect(((noFactor.body as? [String: Any])?["error"] as? [String: Any])?["name"] as? String == "validation_error")
             }
         }
     }

@@ -10,8 +10,8 @@ the server with SIGKILL at a random moment while requests are in flight, and res
 - with withdrawals, every one answered with 201 is there (a half-second chain moves them on across
   restarts);
 - each account's KRW and BTC (balance + locked) equal its deposits plus what its orders' records say it
-  bought, sold and paid in fees, less what it withdrew (amount and fee), to the last unit; its locked
-  amounts equal what its open orders (and unfinished withdrawals) lock;
+  bought, sold and paid in fees, less what its done withdrawals paid out (amount and fee), to the last
+  unit; its locked amounts equal what its open orders and unfinished withdrawals lock;
 - across accounts, the volume bought equals the volume sold.
 
 Needs BOURSE_BINARY (scripts/realclients sets it); the server runs without the demo, on a free port.
@@ -96,6 +96,21 @@ def every_withdrawal(server: Server, key: Key) -> list[dict]:
         page += 1
 
 
+def settled_withdrawals_and_accounts(server: Server, key: Key) -> tuple[list[dict], list[dict]]:
+    """An account's withdrawals and balances as of one moment: the chain keeps moving withdrawals on after the
+    restart, so the balances are read between two listings that agree (states only move forward, so nothing
+    changed in between)."""
+    before = every_withdrawal(server, key)
+    for _ in range(50):
+        status, accounts = server.call(key, "GET", "/v1/accounts")
+        assert status == 200, accounts
+        after = every_withdrawal(server, key)
+        if [(w["uuid"], w["state"]) for w in before] == [(w["uuid"], w["state"]) for w in after]:
+            return after, accounts
+        before = after
+    raise AssertionError("the withdrawals kept changing while the balances were read")
+
+
 def check(server: Server, keys: list[Key], acknowledged: list, withdrawn: list) -> int:
     by_access = {key.access: key for key in keys}
     for access, withdrawal_uuid in withdrawn:
@@ -124,13 +139,14 @@ def check(server: Server, keys: list[Key], acknowledged: list, withdrawn: list) 
                 btc -= volume
                 sold += volume
                 locked_btc += Decimal(order["locked"])
-        for withdrawal in every_withdrawal(server, key):
-            if withdrawal["state"] in ("WAITING", "PROCESSING", "DONE"):
+        withdrawals, accounts = settled_withdrawals_and_accounts(server, key)
+        for withdrawal in withdrawals:
+            # Waiting and processing withdrawals hold their amount and fee locked (still the account's); a
+            # done one has paid them out. Cancelled and failed ones gave them back.
+            if withdrawal["state"] == "DONE":
                 krw -= Decimal(withdrawal["amount"]) + Decimal(withdrawal["fee"])
             if withdrawal["state"] in ("WAITING", "PROCESSING"):
                 locked_krw += Decimal(withdrawal["amount"]) + Decimal(withdrawal["fee"])
-        status, accounts = server.call(key, "GET", "/v1/accounts")
-        assert status == 200, accounts
         held = {row["currency"]: row for row in accounts}
         for currency, expected, locked in (("KRW", krw, locked_krw), ("BTC", btc, locked_btc)):
             row = held[currency]

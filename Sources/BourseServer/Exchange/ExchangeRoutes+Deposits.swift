@@ -20,7 +20,7 @@ extension ExchangeRoutes {
         }
         route(router, .post, "/v1/deposits/krw", scope: .deposit) { key, parameters in
             let amount = try Self.positiveAmount(parameters)
-            try Self.requireTwoFactor(parameters)
+            try Self.requireTwoFactor(parameters, required: true)
             let result = try await exchange.submit(.deposit(key.account, currency: "KRW", amount: amount))
             if case .rejected(let rejected) = result.events.first { throw ExchangeError(rejected.reason) }
             guard let record = TransferRecord.transfers(of: result).first else {
@@ -129,10 +129,14 @@ extension ExchangeRoutes {
         return amount
     }
 
-    /// `two_factor_type` of KRW deposits and withdrawals: Upbit requires one; there is no second factor to run
-    /// here and pyupbit's `withdraw_cash` never sends it, so it may be left out, but a given one must be valid.
-    static func requireTwoFactor(_ parameters: RequestParameters) throws {
-        guard let factor = parameters.first("two_factor_type") else { return }
+    /// `two_factor_type` of KRW deposits and withdrawals: Upbit requires one and so do KRW deposits here. There is
+    /// no second factor to run, and pyupbit's `withdraw_cash` never sends one, so a KRW withdrawal may leave it
+    /// out (`required: false`); a given one must always be valid.
+    static func requireTwoFactor(_ parameters: RequestParameters, required: Bool) throws {
+        guard let factor = parameters.first("two_factor_type") else {
+            if required { throw ExchangeError.validation("two_factor_type is missing") }
+            return
+        }
         guard ["kakao", "naver", "hana"].contains(factor) else {
             throw ExchangeError.validation("two_factor_type does not have a valid value (kakao, naver or hana)")
         }

@@ -87,7 +87,7 @@ extension ExchangeRoutes {
         }
         route(router, .post, "/v1/withdraws/krw", scope: .withdraw) { key, parameters in
             let amount = try Self.positiveAmount(parameters)
-            try Self.requireTwoFactor(parameters)
+            try Self.requireTwoFactor(parameters, required: false)
             let limits = Self.limits("KRW", nil)
             try await checkLimits(amount, "KRW", limits, of: key.account)
             return try await submitWithdrawal(of: key.account) { id in
