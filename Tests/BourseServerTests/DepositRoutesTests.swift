@@ -41,7 +41,9 @@ struct DepositRoutesTests {
                 #expect(bad.status == 400)
                 let noFactor = try await orders.send(client, .post, "/v1/deposits/krw", saver, ["amount": "1000"])
                 #expect(noFactor.status == 400)
-                #expect(((noFactor.body as? [String: Any])?["error"] as? [String: Any])?["name"] as? String == "validation_error")
+                #expect(
+                    ((noFactor.body as? [String: Any])?["error"] as? [String: Any])?["name"] as? String
+                        == "validation_error")
             }
         }
     }
