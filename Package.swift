@@ -12,6 +12,8 @@
 // - BourseAuth verifies Upbit's JWTs, query hashes and API-key scopes; pure logic over BourseWire and
 //   swift-crypto, no HTTP, no clock.
 // - BourseServer is the only target that imports Hummingbird.
+// - BourseClient is the SDK an app links (Apple platforms and Linux): it never sees the engine, the store or
+//   the server; it speaks Upbit's wire format on its own.
 // - `bourse` is the composition root: the only target that touches the terminal or the clock.
 import PackageDescription
 
@@ -29,6 +31,7 @@ let package = Package(
     products: [
         .library(name: "BourseCore", targets: ["BourseCore"]),
         .library(name: "BourseWorkloads", targets: ["BourseWorkloads"]),
+        .library(name: "BourseClient", targets: ["BourseClient"]),
         .executable(name: "bourse", targets: ["bourse"]),
     ],
     dependencies: [
@@ -55,6 +58,7 @@ let package = Package(
         .target(name: "BourseWorkloads", dependencies: ["BourseCore"], swiftSettings: strict),
         .target(name: "BourseStore", dependencies: ["BourseCore"], swiftSettings: strict),
         .target(name: "BourseWire", dependencies: ["BourseCore"], swiftSettings: strict),
+        .target(name: "BourseClient", swiftSettings: strict),
         .target(
             name: "BourseAuth",
             dependencies: ["BourseWire", .product(name: "Crypto", package: "swift-crypto")],
@@ -104,6 +108,7 @@ let package = Package(
             name: "bourse",
             dependencies: [
                 "BourseAuth",
+                "BourseClient",
                 "BourseCore",
                 "BourseServer",
                 "BourseSimulator",
@@ -123,6 +128,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "BourseCoreTests", dependencies: ["BourseCore"], swiftSettings: strict),
+        .testTarget(name: "BourseClientTests", dependencies: ["BourseClient"], swiftSettings: strict),
         .testTarget(
             name: "BourseSimulatorTests",
             dependencies: ["BourseCore", "BourseSimulator", "BourseWorkloads"],

@@ -7,7 +7,7 @@ struct BenchCommand: AsyncParsableCommand {
         abstract: "Measure Bourse's performance.",
         subcommands: [
             EngineBenchCommand.self, JournalBenchCommand.self, RecoveryBenchCommand.self, CandlesBenchCommand.self,
-            RestBenchCommand.self, FanoutBenchCommand.self, OrdersBenchCommand.self,
+            RestBenchCommand.self, FanoutBenchCommand.self, OrdersBenchCommand.self, BoardBenchCommand.self,
         ]
     )
 }
