@@ -12,6 +12,7 @@
 // - BourseAuth verifies Upbit's JWTs, query hashes and API-key scopes; pure logic over BourseWire and
 //   swift-crypto, no HTTP, no clock.
 // - BourseServer is the only target that imports Hummingbird.
+// - BourseTUI is the terminal client's pure part: state in, lines of text out; no terminal I/O.
 // - BourseClient is the SDK an app links (Apple platforms and Linux): it never sees the engine, the store or
 //   the server; it speaks Upbit's wire format on its own.
 // - `bourse` is the composition root: the only target that touches the terminal or the clock.
@@ -58,7 +59,15 @@ let package = Package(
         .target(name: "BourseWorkloads", dependencies: ["BourseCore"], swiftSettings: strict),
         .target(name: "BourseStore", dependencies: ["BourseCore"], swiftSettings: strict),
         .target(name: "BourseWire", dependencies: ["BourseCore"], swiftSettings: strict),
-        .target(name: "BourseClient", swiftSettings: strict),
+        .target(
+            name: "BourseClient",
+            dependencies: [
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
         .target(
             name: "BourseAuth",
             dependencies: ["BourseWire", .product(name: "Crypto", package: "swift-crypto")],
@@ -103,6 +112,7 @@ let package = Package(
             swiftSettings: strict
         ),
         // Counts malloc calls for `bourse bench engine` (see its header); only the executable links it.
+        .target(name: "BourseTUI", dependencies: ["BourseClient"], swiftSettings: strict),
         .target(name: "CMallocCounter"),
         .executableTarget(
             name: "bourse",
@@ -115,6 +125,7 @@ let package = Package(
                 "BourseStore",
                 "BourseStorePostgres",
                 "BourseStoreSQLite",
+                "BourseTUI",
                 "BourseWorkloads",
                 "CMallocCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -129,6 +140,7 @@ let package = Package(
         ),
         .testTarget(name: "BourseCoreTests", dependencies: ["BourseCore"], swiftSettings: strict),
         .testTarget(name: "BourseClientTests", dependencies: ["BourseClient"], swiftSettings: strict),
+        .testTarget(name: "BourseTUITests", dependencies: ["BourseClient", "BourseTUI"], swiftSettings: strict),
         .testTarget(
             name: "BourseSimulatorTests",
             dependencies: ["BourseCore", "BourseSimulator", "BourseWorkloads"],
@@ -149,6 +161,7 @@ let package = Package(
             name: "BourseServerTests",
             dependencies: [
                 "BourseAuth",
+                "BourseClient",
                 "BourseCore",
                 "BourseServer",
                 "BourseSimulator",

@@ -1,4 +1,5 @@
 import BourseClient
+import Foundation
 import Testing
 
 @Suite("Korean search: initial consonants, English keyboard layout, names and codes")
@@ -41,5 +42,47 @@ struct HangulSearchTests {
         #expect(spaced.matches(MarketSearchQuery("dlejfldnazmffo")))
         #expect(Self.classic.matches(MarketSearchQuery("ㅋㄹㅅ")))
         #expect(!Self.classic.matches(MarketSearchQuery("ㅂㅌ")))
+    }
+}
+
+@Suite("Wire decoding: tickers in REST, DEFAULT and SIMPLE spellings; market listings; stream frames")
+struct WireDecodingTests {
+    @Test func tickersInEverySpelling() throws {
+        let rest =
+            #"{"market":"KRW-BTC","trade_price":140000000,"signed_change_rate":0.01,"#
+            + #""signed_change_price":1400000,"acc_trade_price_24h":9.5e11,"change":"RISE","extra":1}"#
+        let simple =
+            #"{"ty":"ticker","cd":"KRW-BTC","tp":140000000,"scr":0.01,"scp":1400000,"#
+            + #""atp24h":9.5e11,"c":"RISE","st":"REALTIME"}"#
+        let fromREST = try JSONDecoder().decode(TickerUpdate.self, from: Data(rest.utf8))
+        guard case .ticker(let fromSimple) = try StreamMessage.decode(Data(simple.utf8)) else {
+            Issue.record("not a ticker")
+            return
+        }
+        #expect(fromREST == fromSimple)
+        #expect(fromREST.tradePrice == 140_000_000 && fromREST.change == .rise)
+        let wrong = simple.replacingOccurrences(of: "RISE", with: "UP")
+        #expect(throws: DecodingError.self) { try StreamMessage.decode(Data(wrong.utf8)) }
+    }
+
+    @Test func listingsAndOtherFrames() throws {
+        let listing =
+            #"[{"market":"KRW-BTC","korean_name":"비트코인","english_name":"Bitcoin","#
+            + #""market_event":{"warning":true,"caution":{}}},"#
+            + #"{"market":"KRW-ETH","korean_name":"이더리움","english_name":"Ethereum","market_warning":"NONE"}]"#
+        let markets = try JSONDecoder().decode([BoardMarket].self, from: Data(listing.utf8))
+        #expect(markets.map(\.code) == ["KRW-BTC", "KRW-ETH"] && markets.map(\.hasWarning) == [true, false])
+        #expect(markets[0].quote == "KRW" && markets[0].base == "BTC")
+        guard case .other(let type) = try StreamMessage.decode(Data(#"{"status":"UP"}"#.utf8)) else {
+            Issue.record("status frame")
+            return
+        }
+        #expect(type == nil)
+        let error = #"{"error":{"name":"INVALID_PARAM","message":"type is missing"}}"#
+        guard case .error(let name, _) = try StreamMessage.decode(Data(error.utf8)) else {
+            Issue.record("error frame")
+            return
+        }
+        #expect(name == "INVALID_PARAM")
     }
 }

@@ -1,0 +1,58 @@
+public import Foundation
+
+#if canImport(FoundationNetworking)
+public import FoundationNetworking
+#endif
+
+/// The quotation REST API of a Bourse (or Upbit) server: what a board needs before the stream takes over.
+public struct QuotationClient: Sendable {
+    /// The server, e.g. `http://127.0.0.1:8080` (paths start at `/v1`).
+    public let baseURL: URL
+    let session: URLSession
+
+    /// A client of `baseURL`.
+    public init(baseURL: URL, session: URLSession = .shared) {
+        self.baseURL = baseURL
+        self.session = session
+    }
+
+    /// Every listed market with its names and warning flag (`GET /v1/market/all?isDetails=true`).
+    public func markets() async throws -> [BoardMarket] {
+        try await get("/v1/market/all", [URLQueryItem(name: "isDetails", value: "true")])
+    }
+
+    /// The tickers of every market quoted in `quotes` (`GET /v1/ticker/all?quote_currencies=…`).
+    public func tickers(quotes: [String]) async throws -> [TickerUpdate] {
+        try await get("/v1/ticker/all", [URLQueryItem(name: "quote_currencies", value: quotes.joined(separator: ","))])
+    }
+
+    /// The tickers of `codes` (`GET /v1/ticker?markets=…`).
+    public func tickers(codes: [String]) async throws -> [TickerUpdate] {
+        try await get("/v1/ticker", [URLQueryItem(name: "markets", value: codes.joined(separator: ","))])
+    }
+
+    func get<Response: Decodable>(_ path: String, _ query: [URLQueryItem]) async throws -> Response {
+        guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else {
+            throw ClientError.invalidURL(baseURL.absoluteString)
+        }
+        components.path = components.path.trimmingSuffix("/") + path
+        components.queryItems = query.isEmpty ? nil : query
+        guard let url = components.url else { throw ClientError.invalidURL(baseURL.absoluteString + path) }
+        var request = URLRequest(url: url)
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        let (data, response) = try await session.data(for: request)
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        guard (200..<300).contains(status) else { throw ClientError.server(status: status, body: data) }
+        do {
+            return try JSONDecoder().decode(Response.self, from: data)
+        } catch {
+            throw ClientError.undecodable(path: path, error: String(describing: error))
+        }
+    }
+}
+
+extension String {
+    fileprivate func trimmingSuffix(_ suffix: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
+    }
+}

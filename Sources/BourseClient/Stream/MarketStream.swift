@@ -1,0 +1,88 @@
+import Foundation
+import Synchronization
+
+/// One multiplexed WebSocket connection to a server's public stream (`/websocket/v1`), shared by every
+/// view of an app.
+///
+/// Views ask for what they show (``tickers(_:)``) and get an `AsyncStream`; when a stream ends, its
+/// interest goes. ``run()`` keeps the connection: it subscribes to everything still wanted, resubscribes
+/// after every reconnect (exponential backoff with jitter), pings to keep the link alive and to notice a
+/// dead one, and closes while ``pause()``d (an app in the background) until ``resume()``.
+public final class MarketStream: Sendable {
+    /// How the connection behaves.
+    public struct Options: Sendable {
+        /// The first reconnect delay; each failed attempt doubles it.
+        public var initialBackoff: Duration = .milliseconds(250)
+        /// The longest reconnect delay.
+        public var maximumBackoff: Duration = .seconds(30)
+        /// How often to ping; a ping unanswered by the next one closes the link as dead.
+        public var pingInterval: Duration = .seconds(20)
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// Where the connection is.
+    public enum ConnectionState: Hashable, Sendable {
+        /// Connecting (attempt 1 is the first).
+        case connecting(attempt: Int)
+        /// Connected and subscribed.
+        case connected
+        /// Waiting before reconnecting, after `error`.
+        case waiting(Duration, error: String)
+        /// Closed by ``pause()``.
+        case paused
+    }
+
+    /// The stream URL (`ws://127.0.0.1:8080/websocket/v1`, or `wss://`).
+    public let url: String
+    let options: Options
+    let registry = Mutex(Registry())
+
+    /// A stream to `url`; nothing connects until ``run()``.
+    public init(url: String, options: Options = Options()) {
+        self.url = url
+        self.options = options
+    }
+
+    // MARK: - Interest
+
+    /// Ticker updates of `codes` (a snapshot first, then every change) for as long as the returned stream
+    /// is iterated.
+    public func tickers(_ codes: some Sequence<String>) -> AsyncStream<TickerUpdate> {
+        let wanted = Set(codes)
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: TickerUpdate.self, bufferingPolicy: .bufferingNewest(4_096))
+        let id = registry.withLock { registry in
+            registry.add(Registry.TickerInterest(codes: wanted, continuation: continuation))
+        }
+        continuation.onTermination = { [weak self] _ in self?.registry.withLock { $0.remove(id) } }
+        return stream
+    }
+
+    /// Connection states as they change, starting with the current one.
+    public func states() -> AsyncStream<ConnectionState> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: ConnectionState.self, bufferingPolicy: .bufferingNewest(16))
+        let id = registry.withLock { registry in
+            continuation.yield(registry.state)
+            return registry.watch(continuation)
+        }
+        continuation.onTermination = { [weak self] _ in self?.registry.withLock { $0.unwatch(id) } }
+        return stream
+    }
+
+    /// The codes some view still wants tickers of.
+    public var wantedTickers: Set<String> { registry.withLock { $0.wantedTickers } }
+
+    /// Times the connection was established after the first.
+    public var reconnects: Int { registry.withLock { max(0, $0.connections - 1) } }
+
+    // MARK: - Lifecycle
+
+    /// Closes the connection and keeps it closed (an app going to the background); interest is kept.
+    public func pause() { registry.withLock { $0.setPaused(true) } }
+
+    /// Reconnects after ``pause()`` and resubscribes to everything wanted.
+    public func resume() { registry.withLock { $0.setPaused(false) } }
+}

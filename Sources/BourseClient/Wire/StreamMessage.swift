@@ -1,0 +1,36 @@
+public import Foundation
+
+/// A message of the public WebSocket, as far as the SDK reads it.
+public enum StreamMessage: Sendable {
+    /// A `ticker` message.
+    case ticker(TickerUpdate)
+    /// A status or message type the SDK does not model (`{"status":"UP"}`, other types).
+    case other(type: String?)
+    /// An error frame (`{"error":{"name":…,"message":…}}`).
+    case error(name: String, message: String)
+
+    /// Decodes one frame's JSON (a single object; list formats are not requested by the SDK).
+    public static func decode(_ bytes: Data) throws -> StreamMessage {
+        let head = try JSONDecoder().decode(Head.self, from: bytes)
+        if let error = head.error { return .error(name: error.name, message: error.message ?? "") }
+        switch head.type {
+        case "ticker": return .ticker(try JSONDecoder().decode(TickerUpdate.self, from: bytes))
+        default: return .other(type: head.type)
+        }
+    }
+
+    private struct Head: Decodable {
+        struct Failure: Decodable {
+            var name: String
+            var message: String?
+        }
+        var type: String?
+        var error: Failure?
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: WireKey.self)
+            type = try container.optionalValue("type", "ty", as: String.self)
+            error = try container.optionalValue("error", as: Failure.self)
+        }
+    }
+}

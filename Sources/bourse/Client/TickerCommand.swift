@@ -1,0 +1,96 @@
+import ArgumentParser
+import BourseClient
+import BourseTUI
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `bourse ticker KRW-BTC`: one compact line per market for status bars and scripts, live or once.
+struct TickerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ticker",
+        abstract: "Print a market's price, change and 24 h traded value on one line.",
+        discussion: """
+            With --once it asks the REST API and exits; otherwise it follows the WebSocket and rewrites the \
+            line on a terminal (prints one line per update when the output is a pipe), reconnecting as \
+            needed, until interrupted. Rises are red and falls blue, as Korean screens show them.
+            """
+    )
+
+    @Argument(help: "Markets, such as KRW-BTC.")
+    var markets: [String]
+
+    @Option(help: "The server (default: $BOURSE_SERVER or http://127.0.0.1:8080; https:// and wss:// work).")
+    var server: String?
+
+    @Flag(help: "Print the current line(s) and exit.")
+    var once = false
+
+    @Option(help: "Colours: auto (on a terminal), always or never.")
+    var color: ColourMode = .auto
+
+    enum ColourMode: String, ExpressibleByArgument, CaseIterable {
+        case auto, always, never
+    }
+
+    func validate() throws {
+        for market in markets where !market.contains("-") {
+            throw ValidationError("\(market) is not a market code (write it like KRW-BTC)")
+        }
+    }
+
+    func run() async throws {
+        let address = try ServerAddress(server)
+        let codes = markets.map { $0.uppercased() }
+        let isTerminal = isatty(STDOUT_FILENO) == 1
+        let colour = color == .always || (color == .auto && isTerminal)
+        if once {
+            let tickers: [TickerUpdate]
+            do {
+                tickers = try await QuotationClient(baseURL: address.rest).tickers(codes: codes)
+            } catch {
+                Progress.line("bourse ticker: could not read the tickers from \(address.rest.absoluteString): \(error)")
+                throw ExitCode.failure
+            }
+            for ticker in tickers { Self.emit(TickerLine.render(ticker, colour: colour) + "\n") }
+            return
+        }
+        let stream = MarketStream(url: address.stream)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await stream.run() }
+            group.addTask {
+                var latest: [String: String] = [:]
+                for await ticker in stream.tickers(codes) {
+                    latest[ticker.code] = TickerLine.render(ticker, colour: colour)
+                    let line = codes.compactMap { latest[$0] }.joined(separator: "  ")
+                    // On a terminal the line is rewritten in place; a pipe gets one line per update.
+                    let text = isTerminal ? "\r\u{1B}[K" + line : line + "\n"
+                    Self.emit(text)
+                }
+            }
+            group.addTask {
+                for await state in stream.states() {
+                    if case .waiting(let delay, let error) = state {
+                        let seconds = Double(delay.components.attoseconds / 10_000_000_000_000_000) / 100
+                        Progress.line(
+                            "\nbourse ticker: \(error); reconnecting in \(seconds + Double(delay.components.seconds)) s"
+                        )
+                    }
+                }
+            }
+            try await group.next()
+            group.cancelAll()
+        }
+    }
+
+    /// Writes to standard output; a closed pipe (`bourse ticker … | head -1`) ends the program quietly.
+    static func emit(_ text: String) {
+        var text = text
+        let written = text.withUTF8 { bytes in write(STDOUT_FILENO, bytes.baseAddress, bytes.count) }
+        if written < 0 { Foundation.exit(0) }
+    }
+}

@@ -1,0 +1,60 @@
+import BourseClient
+import Foundation
+import HummingbirdTesting
+import Testing
+
+/// The SDK (BourseClient) against a live in-process server on a loopback port: the REST quotation client,
+/// the board filled from it, and the multiplexed stream with interest, pause and resume.
+@Suite("SDK against a live server", .timeLimit(.minutes(1)))
+struct ClientSDKTests {
+    @Test func theQuotationClientFillsABoard() async throws {
+        try await ServerHarness.with { harness in
+            try await harness.application().test(.live) { client in
+                let port = try #require(client.port)
+                let quotation = QuotationClient(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")))
+                let markets = try await quotation.markets()
+                #expect(markets.contains { $0.code == "KRW-BTC" && $0.koreanName == "비트코인" })
+                var board = MarketBoard(
+                    markets: markets, settings: BoardSettings(sort: BoardSort(.tradedValue, .descending)))
+                for ticker in try await quotation.tickers(quotes: ["KRW"]) { board.apply(ticker) }
+                let snapshot = board.snapshot()
+                #expect(snapshot.rows.count == markets.filter { $0.quote == "KRW" }.count)
+                #expect(snapshot.rows.first?.ticker != nil)
+                let values = snapshot.rows.compactMap { $0.ticker?.accTradePrice24h }
+                #expect(values == values.sorted(by: >))
+                board.settings.query = "ㅂㅌ"
+                #expect(board.snapshot().rows.map(\.id).contains("KRW-BTC"))
+                await #expect(throws: ClientError.self) { _ = try await quotation.tickers(codes: ["NOT-A-MARKET"]) }
+            }
+        }
+    }
+
+    @Test func theStreamDeliversTickersAndResubscribesAfterAPause() async throws {
+        try await ServerHarness.with { harness in
+            try await harness.application().test(.live) { client in
+                let port = try #require(client.port)
+                let stream = MarketStream(url: "ws://127.0.0.1:\(port)/websocket/v1")
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask { await stream.run() }
+                    var tickers = stream.tickers(["KRW-BTC"]).makeAsyncIterator()
+                    var states = stream.states().makeAsyncIterator()
+                    let first = try #require(await tickers.next())
+                    #expect(first.code == "KRW-BTC" && first.tradePrice > 0)
+                    #expect(stream.wantedTickers == ["KRW-BTC"])
+
+                    _ = try await harness.tradeBTC()
+                    #expect(await tickers.next()?.code == "KRW-BTC")
+
+                    stream.pause()
+                    while let state = await states.next(), state != .paused {}
+                    stream.resume()
+                    while let state = await states.next(), state != .connected {}
+                    // After resuming, the resubscription brings a snapshot again.
+                    #expect(await tickers.next()?.code == "KRW-BTC")
+                    #expect(stream.reconnects == 1)
+                    group.cancelAll()
+                }
+            }
+        }
+    }
+}
