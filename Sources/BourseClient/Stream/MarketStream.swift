@@ -75,6 +75,9 @@ public final class MarketStream: Sendable {
     /// The codes some view still wants tickers of.
     public var wantedTickers: Set<String> { registry.withLock { $0.wantedTickers } }
 
+    /// Where the connection is now.
+    public var currentState: ConnectionState { registry.withLock { $0.state } }
+
     /// Times the connection was established after the first.
     public var reconnects: Int { registry.withLock { max(0, $0.connections - 1) } }
 

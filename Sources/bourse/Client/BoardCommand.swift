@@ -1,0 +1,70 @@
+import ArgumentParser
+import BourseClient
+import BourseTUI
+import Foundation
+
+/// `bourse board`: the live market board, full screen.
+struct BoardCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "board",
+        abstract: "Show the live market board full screen (quote tabs, sorting, search, favourites).",
+        discussion: """
+            Loads the markets and tickers over REST, then follows every ticker on one WebSocket, redrawing at \
+            most --fps times a second. Keys: 1-4 tabs, p c v n sort, / search (초성 and Korean typed in English \
+            work), f favourite, e Korean/English names, s stable order, l liquidity filter, arrows to select, \
+            ? help, q quit. Favourites are kept in $BOURSE_FAVOURITES (default ~/.local/share/bourse/favourites).
+            """
+    )
+
+    @Option(help: "The server (default: $BOURSE_SERVER or http://127.0.0.1:8080; https:// and wss:// work).")
+    var server: String?
+
+    @Option(help: "Redraws per second at most.")
+    var fps: Int = 10
+
+    @Flag(help: "No colours.")
+    var noColor = false
+
+    func validate() throws {
+        guard (1...60).contains(fps) else { throw ValidationError("--fps must be between 1 and 60.") }
+    }
+
+    func run() async throws {
+        let address = try ServerAddress(server)
+        guard RawTerminal.isAvailable else {
+            Progress.line("bourse board: needs a terminal (use `bourse ticker` in scripts)")
+            throw ExitCode.failure
+        }
+        let quotation = QuotationClient(baseURL: address.rest)
+        let markets: [BoardMarket]
+        let tickers: [TickerUpdate]
+        do {
+            markets = try await quotation.markets()
+            let quotes = Array(Set(markets.map { String($0.quote) })).sorted()
+            tickers = try await quotation.tickers(quotes: quotes)
+        } catch {
+            Progress.line("bourse board: could not load the markets from \(address.rest.absoluteString): \(error)")
+            throw ExitCode.failure
+        }
+        let favourites = FavouritesFile()
+        var board = MarketBoard(
+            markets: markets, favourites: favourites.load(),
+            settings: BoardSettings(sort: BoardSort(.tradedValue, .descending)))
+        for ticker in tickers { board.apply(ticker) }
+        let feed = BoardFeed(board: board)
+        let stream = MarketStream(url: address.stream)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await stream.run() }
+            group.addTask {
+                for await ticker in stream.tickers(markets.map(\.code)) { feed.absorb(ticker) }
+            }
+            group.addTask {
+                try await BoardLoop(feed: feed, stream: stream, fps: fps, colour: !noColor)
+                    .run(favourites: favourites)
+            }
+            // The loop ends on `q`; the others then stop.
+            try await group.next()
+            group.cancelAll()
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import BourseClient
+import BourseTUI
+import Foundation
+
+/// The board's shell: reads keys, applies them, and redraws from the feed's snapshots; everything it
+/// draws comes from ``BoardScreen`` (pure, golden-tested).
+struct BoardLoop {
+    let feed: BoardFeed
+    let stream: MarketStream
+    let fps: Int
+    let colour: Bool
+
+    func run(favourites: FavouritesFile) async throws {
+        let terminal = RawTerminal()
+        terminal.enter()
+        defer { terminal.restore() }
+        var state = BoardScreenState()
+        var decoder = KeyDecoder()
+        var snapshot = feed.snapshot()
+        var flashes: [String: (PriceChange, ContinuousClock.Instant)] = [:]
+        var lastSize = (width: 0, height: 0)
+        var savedFavourites = feed.change { $0.favourites }
+        let clock = ContinuousClock()
+        let frame = Duration.milliseconds(1_000 / fps)
+        var nextFrame = clock.now
+        while !Task.isCancelled {
+            let keys = decoder.decode(terminal.readAvailable())
+            let size = terminal.size
+            let visible = BoardScreen.visibleRows(height: size.height)
+            var dirty = !keys.isEmpty || size != lastSize
+            if !keys.isEmpty {
+                let rows = snapshot.rows
+                feed.change { board in
+                    for key in keys { state.handle(key, board: &board, rows: rows, visibleRows: visible) }
+                }
+                if state.shouldQuit { return }
+            }
+            let now = clock.now
+            if now >= nextFrame {
+                nextFrame = now + frame
+                let (connection, reconnects) = (stream.currentState, stream.reconnects)
+                if connection != state.connection || reconnects != state.reconnects { dirty = true }
+                state.connection = connection
+                state.reconnects = reconnects
+                let previous = Dictionary(
+                    snapshot.rows.map { ($0.id, $0.ticker?.tradePrice) }, uniquingKeysWith: { first, _ in first })
+                let next = feed.change { $0.hasChanges ? $0.snapshot() : nil }
+                if let next {
+                    for index in next.diff.updated {
+                        let row = next.rows[index]
+                        guard let price = row.ticker?.tradePrice, let before = previous[row.id] ?? nil, before != price
+                        else { continue }
+                        flashes[row.id] = (price > before ? .rise : .fall, now + .milliseconds(300))
+                    }
+                    snapshot = next
+                    dirty = true
+                }
+                let expired = flashes.filter { $0.value.1 <= now }.map(\.key)
+                if !expired.isEmpty {
+                    for code in expired { flashes[code] = nil }
+                    dirty = true
+                }
+            }
+            if dirty {
+                state.scroll(rows: snapshot.rows, visibleRows: visible)
+                terminal.draw(
+                    BoardScreen.render(
+                        rows: snapshot.rows, settings: snapshot.settings, state: state, width: size.width,
+                        height: size.height, colour: colour, flashes: flashes.mapValues(\.0)))
+                lastSize = size
+            }
+            let current = feed.change { $0.favourites }
+            if current != savedFavourites {
+                try? favourites.save(current)
+                savedFavourites = current
+            }
+            try await Task.sleep(for: .milliseconds(15))
+        }
+    }
+}

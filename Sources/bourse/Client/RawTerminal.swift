@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The terminal in full-screen mode: raw input (no echo, no line editing, Ctrl-C as a byte), the alternate
+/// screen, the cursor hidden; ``restore()`` puts everything back.
+final class RawTerminal {
+    private var original = termios()
+    private var isRaw = false
+
+    /// `true` if standard input and output are a terminal.
+    static var isAvailable: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+
+    /// Switches to raw mode and the alternate screen.
+    func enter() {
+        guard tcgetattr(STDIN_FILENO, &original) == 0 else { return }
+        var raw = original
+        raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+        raw.c_oflag &= ~tcflag_t(OPOST)
+        raw.c_cflag |= tcflag_t(CS8)
+        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+        withUnsafeMutableBytes(of: &raw.c_cc) { bytes in
+            bytes[Int(VMIN)] = 0
+            bytes[Int(VTIME)] = 0
+        }
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+        isRaw = true
+        emit("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
+    }
+
+    /// Leaves raw mode and the alternate screen.
+    func restore() {
+        guard isRaw else { return }
+        emit("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+        isRaw = false
+    }
+
+    /// Columns and rows (80×24 if the terminal does not say).
+    var size: (width: Int, height: Int) {
+        var window = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else {
+            return (80, 24)
+        }
+        return (Int(window.ws_col), Int(window.ws_row))
+    }
+
+    /// The bytes waiting on standard input (none if nothing was typed).
+    func readAvailable() -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while true {
+            var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 0) > 0 else { break }
+            let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            bytes += buffer[0..<count]
+        }
+        return bytes
+    }
+
+    /// Draws `lines` from the top-left corner, each line cleared to its end.
+    func draw(_ lines: [String]) {
+        var frame = "\u{1B}[H"
+        for (index, line) in lines.enumerated() {
+            frame += line + "\u{1B}[K" + (index + 1 < lines.count ? "\r\n" : "")
+        }
+        emit(frame)
+    }
+
+    func emit(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+                if written <= 0 { return }
+                offset += written
+            }
+        }
+    }
+}

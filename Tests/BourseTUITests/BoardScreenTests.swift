@@ -1,0 +1,115 @@
+import BourseClient
+import BourseTUI
+import Testing
+
+@Suite("Board screen: golden frames, keys, cell widths")
+struct BoardScreenTests {
+    static let markets = [
+        BoardMarket(code: "KRW-BTC", koreanName: "비트코인", englishName: "Bitcoin"),
+        BoardMarket(code: "KRW-ETH", koreanName: "이더리움", englishName: "Ethereum"),
+        BoardMarket(code: "KRW-XRP", koreanName: "리플", englishName: "Ripple", hasWarning: true),
+        BoardMarket(code: "BTC-ETH", koreanName: "이더리움", englishName: "Ethereum"),
+    ]
+
+    static func board() -> MarketBoard {
+        var board = MarketBoard(markets: markets, settings: BoardSettings(sort: BoardSort(.tradedValue, .descending)))
+        board.apply(
+            TickerUpdate(
+                code: "KRW-BTC", tradePrice: 135_879_000, signedChangeRate: -0.0139, signedChangePrice: -1_912_000,
+                accTradePrice24h: 548e9, change: .fall))
+        board.apply(
+            TickerUpdate(
+                code: "KRW-ETH", tradePrice: 6_800_000, signedChangeRate: 0.1746, signedChangePrice: 1_011_000,
+                accTradePrice24h: 532.2e9, change: .rise))
+        return board
+    }
+
+    @Test func goldenFrameAt100Columns() throws {
+        var board = Self.board()
+        let snapshot = board.snapshot()
+        var state = BoardScreenState()
+        state.connection = .connected
+        state.reconnects = 2
+        let frame = BoardScreen.render(
+            rows: snapshot.rows, settings: snapshot.settings, state: state, width: 100, height: 8, colour: false)
+        try Golden.check(frame, "board-100x8")
+        #expect(frame.allSatisfy { DisplayWidth.cells($0) <= 100 })
+    }
+
+    @Test func goldenFrameNarrowWithSearchAndColour() throws {
+        var board = Self.board()
+        var state = BoardScreenState()
+        for key in KeyDecoder().decodeAll("/ㅂㅌ") {
+            state.handle(key, board: &board, rows: [], visibleRows: 4)
+        }
+        let snapshot = board.snapshot()
+        let frame = BoardScreen.render(
+            rows: snapshot.rows, settings: snapshot.settings, state: state, width: 50, height: 6, colour: true,
+            flashes: ["KRW-BTC": .rise])
+        #expect(frame[1].hasPrefix(" / ㅂㅌ▏"))
+        #expect(frame[0].contains("\u{1B}[7m[KRW]\u{1B}[0m") && frame[0].hasSuffix("◌ connecting "))
+        // Selected (reverse video), the price flashing on red, the change rate in blue (a fall).
+        try Golden.check(frame, "board-50x6-colour-search")
+        #expect(frame.count == 6)
+    }
+
+    @Test func keysSortSearchFavouriteAndMove() {
+        var board = Self.board()
+        var state = BoardScreenState()
+        var rows = board.snapshot().rows
+        func press(_ text: String) {
+            for key in KeyDecoder().decodeAll(text) { state.handle(key, board: &board, rows: rows, visibleRows: 3) }
+            rows = board.snapshot().rows
+        }
+        press("p")
+        #expect(board.settings.sort == BoardSort(.price, .descending))
+        press("p")
+        #expect(board.settings.sort == BoardSort(.price, .ascending))
+        press("p")
+        #expect(board.settings.sort == nil)
+        press("n")
+        #expect(board.settings.sort == BoardSort(.name, .ascending))
+        press("\u{1B}[B")  // ↓
+        #expect(state.selection(in: rows) == rows[1].id)
+        press("f")
+        #expect(board.favourites == [rows[1].id])
+        press("4")
+        #expect(rows.map(\.id) == Array(board.favourites))
+        press("2e?")
+        #expect(board.settings.tab == .btc && board.settings.names == .english && state.showsHelp)
+        press("\u{1B}1/qlxm\r")
+        #expect(!state.showsHelp && board.settings.query == "qlxm" && !state.isSearching)
+        #expect(rows.map(\.id) == ["KRW-BTC"])
+        press("\u{1B}")
+        #expect(board.settings.query.isEmpty)
+        press("lls")
+        #expect(board.settings.minimumTradedValue == 1e9 && board.settings.stableOrder)
+        press("q")
+        #expect(state.shouldQuit)
+    }
+
+    @Test func theDecoderKeepsSplitSequencesAndHangul() {
+        var decoder = KeyDecoder()
+        let hangul = Array("비".utf8)
+        #expect(decoder.decode(hangul[0..<2]).isEmpty)
+        #expect(decoder.decode(hangul[2...] + Array("\u{1B}[".utf8)) == [.character("비")])
+        #expect(decoder.decode(Array("5~\u{7F}\u{3}".utf8)) == [.pageUp, .backspace, .interrupt])
+        #expect(decoder.decode([0x1B]) == [.escape])
+    }
+
+    @Test func cellWidths() {
+        #expect(DisplayWidth.cells("비트코인") == 8)
+        #expect(DisplayWidth.cells("KRW-BTC") == 7)
+        #expect(DisplayWidth.cells("\u{1B}[31m리플\u{1B}[0m") == 4)
+        #expect(DisplayWidth.fit("이더리움클래식", 9) == "이더리움…")
+        #expect(DisplayWidth.fit("BTC", 6, alignRight: true) == "   BTC")
+    }
+}
+
+extension KeyDecoder {
+    /// All keys of `text` typed at once.
+    func decodeAll(_ text: String) -> [KeyPress] {
+        var decoder = self
+        return decoder.decode(Array(text.utf8))
+    }
+}

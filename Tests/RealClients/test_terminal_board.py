@@ -1,0 +1,112 @@
+"""`bourse board` as a person uses it: in tmux against the live demo server (BOURSE_URL), driven with
+send-keys and read with capture-pane (issue #6). Sorts by price, searches with Korean typed on an English
+keyboard and with initial consonants, marks a favourite (kept in a file), shows the favourites tab, quits.
+"""
+
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import time
+from decimal import Decimal
+
+import pytest
+
+from bourse_process import BINARY
+
+URL = os.environ.get("BOURSE_URL", "")
+pytestmark = pytest.mark.skipif(
+    not BINARY or not shutil.which("tmux"), reason="needs BOURSE_BINARY and tmux (scripts/test installs tmux)")
+
+ROW = re.compile(r"^[> ]?[★ ]?\s*(\S.*?)\s+((?:KRW|BTC|USDT)-[A-Z0-9]+)\s+([\d,.]+)\s+([+-]?[\d.]+%)")
+
+
+class Pane:
+    def __init__(self, session: str):
+        self.session = session
+
+    def keys(self, *keys: str, literal: bool = False):
+        subprocess.run(["tmux", "send-keys", "-t", self.session, *(["-l"] if literal else []), *keys], check=True)
+
+    def text(self) -> str:
+        return subprocess.run(
+            ["tmux", "capture-pane", "-p", "-t", self.session], check=True, capture_output=True, text=True).stdout
+
+    def rows(self, text: str) -> list[tuple[str, str, Decimal]]:
+        found = []
+        for line in text.splitlines()[3:]:
+            match = ROW.match(line)
+            if match:
+                found.append((match.group(1), match.group(2), Decimal(match.group(3).replace(",", ""))))
+        return found
+
+    def wait(self, condition, what: str, seconds: float = 15) -> str:
+        deadline = time.time() + seconds
+        while time.time() < deadline:
+            text = self.text()
+            if condition(text):
+                return text
+            time.sleep(0.2)
+        raise AssertionError(f"{what} did not show within {seconds} s; the screen was:\n{self.text()}")
+
+
+@pytest.fixture
+def pane():
+    session = f"bourse-board-{os.getpid()}"
+    with tempfile.TemporaryDirectory(prefix="bourse-board-") as home:
+        favourites = os.path.join(home, "favourites")
+        command = f"BOURSE_FAVOURITES={favourites} {BINARY} board --server {URL}; sleep 30"
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+        subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "30", command], check=True)
+        try:
+            yield Pane(session), favourites
+        finally:
+            subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+
+
+def test_board_sorts_searches_and_keeps_favourites(pane):
+    screen, favourites = pane
+    first = screen.wait(lambda text: "● live" in text and len(screen.rows(text)) >= 3, "the live board")
+    assert "[KRW]" in first and "sort: 24h value ▼" in first
+    assert all(code.startswith("KRW-") for _, code, _ in screen.rows(first))
+
+    screen.keys("p")
+    by_price = screen.wait(lambda text: "sort: price ▼" in text, "the price sort")
+    prices = [price for _, _, price in screen.rows(by_price)]
+    assert len(prices) >= 3 and prices == sorted(prices, reverse=True), by_price
+    screen.keys("p")
+    ascending = screen.wait(lambda text: "sort: price ▲" in text, "the ascending price sort")
+    prices = [price for _, _, price in screen.rows(ascending)]
+    assert prices == sorted(prices), ascending
+
+    screen.keys("/")
+    screen.keys("qlxm", literal=True)
+    screen.keys("Enter")
+    found = screen.wait(lambda text: "search: qlxm" in text, "the search")
+    assert [code for _, code, _ in screen.rows(found)] == ["KRW-BTC"], found
+    assert screen.rows(found)[0][0] == "비트코인"
+
+    screen.keys("f")
+    deadline = time.time() + 10
+    while time.time() < deadline and not (os.path.exists(favourites) and "KRW-BTC" in open(favourites).read()):
+        time.sleep(0.2)
+    assert open(favourites).read().split() == ["KRW-BTC"]
+
+    screen.keys("Escape")
+    screen.keys("/")
+    screen.keys("ㅇㄷ", literal=True)
+    by_initials = screen.wait(lambda text: "/ ㅇㄷ" in text and len(screen.rows(text)) >= 1, "the 초성 search")
+    assert [code for _, code, _ in screen.rows(by_initials)] == ["KRW-ETH"], by_initials
+    screen.keys("Escape")
+
+    screen.keys("4")
+    favourite_tab = screen.wait(lambda text: "[★]" in text and len(screen.rows(text)) == 1, "the favourites tab")
+    assert screen.rows(favourite_tab)[0][1] == "KRW-BTC" and "★" in favourite_tab.splitlines()[3]
+
+    screen.keys("e")
+    english = screen.wait(lambda text: "Bitcoin" in text, "English names")
+    assert "Name" in english
+
+    screen.keys("q")
+    screen.wait(lambda text: "Bourse [" not in text, "the terminal restored after q")
