@@ -25,6 +25,18 @@ struct ClientSDKTests {
                 board.settings.query = "ㅂㅌ"
                 #expect(board.snapshot().rows.map(\.id).contains("KRW-BTC"))
                 await #expect(throws: ClientError.self) { _ = try await quotation.tickers(codes: ["NOT-A-MARKET"]) }
+
+                var series = CandleSeries(interval: .minutes(1))
+                let page = try await quotation.candles("KRW-BTC", .minutes(1), count: 5)
+                series.merge(history: page, asked: 5)
+                #expect(!page.isEmpty && series.candles.map(\.start) == page.map(\.start).sorted())
+                let book = try await quotation.orderbook("KRW-BTC")
+                #expect((book.bestAsk ?? 0) > (book.bestBid ?? .infinity))
+                var tape = TradeTape(capacity: 10)
+                for trade in try await quotation.trades("KRW-BTC", count: 20) { tape.apply(trade) }
+                #expect(tape.trades.count == 10)
+                for trade in tape.trades.reversed() { series.apply(trade) }
+                #expect(series.candles.last?.close == tape.trades.first?.price)
             }
         }
     }
@@ -37,13 +49,17 @@ struct ClientSDKTests {
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask { await stream.run() }
                     var tickers = stream.tickers(["KRW-BTC"]).makeAsyncIterator()
+                    var trades = stream.trades(["KRW-BTC"]).makeAsyncIterator()
+                    var books = stream.orderbooks(["KRW-BTC"]).makeAsyncIterator()
                     var states = stream.states().makeAsyncIterator()
                     let first = try #require(await tickers.next())
                     #expect(first.code == "KRW-BTC" && first.tradePrice > 0)
                     #expect(stream.wantedTickers == ["KRW-BTC"])
 
+                    #expect(await books.next()?.code == "KRW-BTC")
                     _ = try await harness.tradeBTC()
                     #expect(await tickers.next()?.code == "KRW-BTC")
+                    #expect(await trades.next()?.code == "KRW-BTC")
 
                     stream.pause()
                     while let state = await states.next(), state != .paused {}

@@ -31,6 +31,32 @@ public struct QuotationClient: Sendable {
         try await get("/v1/ticker", [URLQueryItem(name: "markets", value: codes.joined(separator: ","))])
     }
 
+    /// Up to `count` (≤ 200) candles of `market` starting before `to` (`yyyy-MM-dd'T'HH:mm:ss`, UTC;
+    /// `nil` for the latest, the current one included), newest first as the API returns them.
+    public func candles(
+        _ market: String, _ interval: CandleInterval, count: Int = 200, to: String? = nil
+    )
+        async throws -> [Candle]
+    {
+        var query = [URLQueryItem(name: "market", value: market), URLQueryItem(name: "count", value: "\(count)")]
+        if let to { query.append(URLQueryItem(name: "to", value: to)) }
+        return try await get(interval.path, query)
+    }
+
+    /// The latest `count` (≤ 500) trades of `market`, newest first.
+    public func trades(_ market: String, count: Int = 100) async throws -> [TradeUpdate] {
+        try await get(
+            "/v1/trades/ticks",
+            [URLQueryItem(name: "market", value: market), URLQueryItem(name: "count", value: "\(count)")])
+    }
+
+    /// The order book of `market`.
+    public func orderbook(_ market: String) async throws -> OrderBookView {
+        let books: [OrderBookView] = try await get("/v1/orderbook", [URLQueryItem(name: "markets", value: market)])
+        guard let book = books.first else { throw ClientError.undecodable(path: "/v1/orderbook", error: "no book") }
+        return book
+    }
+
     func get<Response: Decodable>(_ path: String, _ query: [URLQueryItem]) async throws -> Response {
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else {
             throw ClientError.invalidURL(baseURL.absoluteString)

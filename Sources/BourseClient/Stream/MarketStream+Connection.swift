@@ -59,7 +59,7 @@ extension MarketStream {
             self.registry.withLock { $0.enter(.connected) }
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    var subscribed: Set<String> = []
+                    var subscribed: [String: Set<String>] = [:]
                     try await self.subscribe(&subscribed, outbound)
                     for await _ in wakes {
                         if self.registry.withLock({ $0.paused }) { return }
@@ -74,8 +74,8 @@ extension MarketStream {
                             case .binary(let buffer): Data(buffer.readableBytesView)
                             case .text(let text): Data(text.utf8)
                             }
-                        if case .ticker(let update) = try? StreamMessage.decode(bytes) {
-                            self.registry.withLock { $0.deliver(update) }
+                        if let decoded = try? StreamMessage.decode(bytes) {
+                            self.registry.withLock { $0.deliver(decoded) }
                         }
                     }
                 }
@@ -88,16 +88,24 @@ extension MarketStream {
     }
 
     /// Sends a subscription for everything wanted, if it differs from what `subscribed` holds.
-    private func subscribe(_ subscribed: inout Set<String>, _ outbound: WebSocketOutboundWriter) async throws {
-        let wanted = registry.withLock { $0.wantedTickers }
+    private func subscribe(
+        _ subscribed: inout [String: Set<String>], _ outbound: WebSocketOutboundWriter
+    )
+        async throws
+    {
+        let wanted = registry.withLock { $0.wanted }.filter { !$0.value.isEmpty }
         guard wanted != subscribed, !wanted.isEmpty else { return }
         subscribed = wanted
-        try await outbound.write(.text(Self.subscription(tickers: wanted)))
+        try await outbound.write(.text(Self.subscription(wanted)))
     }
 
-    /// The subscription request for `tickers`, codes sorted (DEFAULT format: snapshot, then realtime).
-    static func subscription(tickers: Set<String>) -> String {
-        let codes = tickers.sorted().map { "\"\($0)\"" }.joined(separator: ",")
-        return #"[{"ticket":"bourse-sdk"},{"type":"ticker","codes":["# + codes + #"]},{"format":"DEFAULT"}]"#
+    /// The subscription request for `wanted` codes per type, types and codes sorted (DEFAULT format:
+    /// snapshot, then realtime). A new request replaces the connection's previous one.
+    static func subscription(_ wanted: [String: Set<String>]) -> String {
+        let types = wanted.keys.sorted().map { type in
+            let codes = (wanted[type] ?? []).sorted().map { "\"\($0)\"" }.joined(separator: ",")
+            return #"{"type":""# + type + #"","codes":["# + codes + "]}"
+        }
+        return #"[{"ticket":"bourse-sdk"},"# + types.joined(separator: ",") + #",{"format":"DEFAULT"}]"#
     }
 }

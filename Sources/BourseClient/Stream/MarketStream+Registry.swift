@@ -1,13 +1,36 @@
 extension MarketStream {
     /// The views' interest, the connection's state and its wake-up signal, under one lock.
     struct Registry {
-        struct TickerInterest {
+        /// Where a view's messages go: its stream's continuation, by message type.
+        enum Sink {
+            case ticker(AsyncStream<TickerUpdate>.Continuation)
+            case trade(AsyncStream<TradeUpdate>.Continuation)
+            case orderbook(AsyncStream<OrderBookView>.Continuation)
+
+            var topic: String {
+                switch self {
+                case .ticker: "ticker"
+                case .trade: "trade"
+                case .orderbook: "orderbook"
+                }
+            }
+
+            func finish() {
+                switch self {
+                case .ticker(let continuation): continuation.finish()
+                case .trade(let continuation): continuation.finish()
+                case .orderbook(let continuation): continuation.finish()
+                }
+            }
+        }
+
+        struct Interest {
             var codes: Set<String>
-            var continuation: AsyncStream<TickerUpdate>.Continuation
+            var sink: Sink
         }
 
         private var nextID = 0
-        private(set) var tickers: [Int: TickerInterest] = [:]
+        private(set) var interests: [Int: Interest] = [:]
         private var watchers: [Int: AsyncStream<ConnectionState>.Continuation] = [:]
         private(set) var state = ConnectionState.connecting(attempt: 1)
         private(set) var paused = false
@@ -17,17 +40,20 @@ extension MarketStream {
         /// Wakes the live connection when interest or pausing changes.
         var wake: AsyncStream<Void>.Continuation?
 
-        var wantedTickers: Set<String> { tickers.values.reduce(into: []) { $0.formUnion($1.codes) } }
+        /// The codes wanted per message type (`ticker`, `trade`, `orderbook`).
+        var wanted: [String: Set<String>] {
+            interests.values.reduce(into: [:]) { $0[$1.sink.topic, default: []].formUnion($1.codes) }
+        }
 
-        mutating func add(_ interest: TickerInterest) -> Int {
+        mutating func add(_ interest: Interest) -> Int {
             defer { nextID += 1 }
-            tickers[nextID] = interest
+            interests[nextID] = interest
             wake?.yield()
             return nextID
         }
 
         mutating func remove(_ id: Int) {
-            tickers[id] = nil
+            interests[id] = nil
             wake?.yield()
         }
 
@@ -52,14 +78,22 @@ extension MarketStream {
             for watcher in watchers.values { watcher.yield(state) }
         }
 
-        func deliver(_ update: TickerUpdate) {
-            for interest in tickers.values where interest.codes.contains(update.code) {
-                interest.continuation.yield(update)
+        func deliver(_ message: StreamMessage) {
+            for interest in interests.values {
+                switch (message, interest.sink) {
+                case (.ticker(let update), .ticker(let continuation)) where interest.codes.contains(update.code):
+                    continuation.yield(update)
+                case (.trade(let trade), .trade(let continuation)) where interest.codes.contains(trade.code):
+                    continuation.yield(trade)
+                case (.orderbook(let book), .orderbook(let continuation)) where interest.codes.contains(book.code):
+                    continuation.yield(book)
+                default: break
+                }
             }
         }
 
         func finishAll() {
-            for interest in tickers.values { interest.continuation.finish() }
+            for interest in interests.values { interest.sink.finish() }
             for watcher in watchers.values { watcher.finish() }
         }
     }

@@ -50,14 +50,38 @@ public final class MarketStream: Sendable {
     /// Ticker updates of `codes` (a snapshot first, then every change) for as long as the returned stream
     /// is iterated.
     public func tickers(_ codes: some Sequence<String>) -> AsyncStream<TickerUpdate> {
-        let wanted = Set(codes)
         let (stream, continuation) = AsyncStream.makeStream(
             of: TickerUpdate.self, bufferingPolicy: .bufferingNewest(4_096))
-        let id = registry.withLock { registry in
-            registry.add(Registry.TickerInterest(codes: wanted, continuation: continuation))
-        }
-        continuation.onTermination = { [weak self] _ in self?.registry.withLock { $0.remove(id) } }
+        let id = register(Set(codes), .ticker(continuation))
+        continuation.onTermination = { [weak self] _ in self?.unregister(id) }
         return stream
+    }
+
+    /// Trades of `codes` (the latest first, then each new one) while the returned stream is iterated.
+    public func trades(_ codes: some Sequence<String>) -> AsyncStream<TradeUpdate> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: TradeUpdate.self, bufferingPolicy: .bufferingNewest(4_096))
+        let id = register(Set(codes), .trade(continuation))
+        continuation.onTermination = { [weak self] _ in self?.unregister(id) }
+        return stream
+    }
+
+    /// Order book snapshots of `codes` while the returned stream is iterated (only the newest is kept if
+    /// the reader falls behind: each one replaces the last).
+    public func orderbooks(_ codes: some Sequence<String>) -> AsyncStream<OrderBookView> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: OrderBookView.self, bufferingPolicy: .bufferingNewest(1))
+        let id = register(Set(codes), .orderbook(continuation))
+        continuation.onTermination = { [weak self] _ in self?.unregister(id) }
+        return stream
+    }
+
+    private func register(_ codes: Set<String>, _ sink: Registry.Sink) -> Int {
+        registry.withLock { $0.add(Registry.Interest(codes: codes, sink: sink)) }
+    }
+
+    private func unregister(_ id: Int) {
+        registry.withLock { $0.remove(id) }
     }
 
     /// Connection states as they change, starting with the current one.
@@ -73,7 +97,7 @@ public final class MarketStream: Sendable {
     }
 
     /// The codes some view still wants tickers of.
-    public var wantedTickers: Set<String> { registry.withLock { $0.wantedTickers } }
+    public var wantedTickers: Set<String> { registry.withLock { $0.wanted["ticker"] ?? [] } }
 
     /// Where the connection is now.
     public var currentState: ConnectionState { registry.withLock { $0.state } }

@@ -4,6 +4,10 @@ public import Foundation
 public enum StreamMessage: Sendable {
     /// A `ticker` message.
     case ticker(TickerUpdate)
+    /// A `trade` message.
+    case trade(TradeUpdate)
+    /// An `orderbook` message (always a whole top-N snapshot).
+    case orderbook(OrderBookView)
     /// A status or message type the SDK does not model (`{"status":"UP"}`, other types).
     case other(type: String?)
     /// An error frame (`{"error":{"name":…,"message":…}}`).
@@ -15,6 +19,8 @@ public enum StreamMessage: Sendable {
         if let error = head.error { return .error(name: error.name, message: error.message ?? "") }
         switch head.type {
         case "ticker": return .ticker(try JSONDecoder().decode(TickerUpdate.self, from: bytes))
+        case "trade": return .trade(try JSONDecoder().decode(TradeUpdate.self, from: bytes))
+        case "orderbook": return .orderbook(try JSONDecoder().decode(OrderBookView.self, from: bytes))
         default: return .other(type: head.type)
         }
     }
