@@ -110,3 +110,34 @@ def test_board_sorts_searches_and_keeps_favourites(pane):
 
     screen.keys("q")
     screen.wait(lambda text: "Bourse [" not in text, "the terminal restored after q")
+
+
+@pytest.fixture
+def market_pane():
+    session = f"bourse-market-{os.getpid()}"
+    subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+    command = f"{BINARY} market KRW-BTC --server {URL}; sleep 30"
+    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "40", command], check=True)
+    try:
+        yield Pane(session)
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+
+
+def test_market_screen_shows_book_tape_and_chart_and_switches_interval(market_pane):
+    screen = market_pane
+    first = screen.wait(
+        lambda text: "● live" in text and "Chart 1m" in text and "Trades (KST)" in text, "the market screen")
+    assert "비트코인 KRW-BTC" in first.splitlines()[0]
+    ladder = [line for line in first.splitlines()[2:20] if "█" in line]
+    assert len(ladder) >= 4, first  # depth bars of both sides
+    # The cursor's candle, spelled out beside the ▲ that marks its column.
+    cursor = re.search(r"^.*\d{4}-\d\d-\d\d \d\d:\d\d KST  O [\d,]+  H [\d,]+  L [\d,]+  C [\d,]+.*$", first, re.M)
+    assert cursor and "▲" in cursor.group(0), first
+    screen.keys("d")
+    daily = screen.wait(lambda text: "Chart 1d" in text and " KST  O " in text, "the daily chart")
+    assert re.search(r"\d{4}-\d\d-\d\d KST  O ", daily), daily
+    screen.keys("+")
+    screen.wait(lambda text: "Order book by " in text, "the grouped order book")
+    screen.keys("q")
+    screen.wait(lambda text: "Chart" not in text, "the terminal restored after q")

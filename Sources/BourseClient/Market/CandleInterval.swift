@@ -75,8 +75,15 @@ public enum CandleInterval: Hashable, Sendable, CaseIterable {
     }
 }
 
-/// Proleptic Gregorian dates from day numbers (days since 1970-01-01), after Howard Hinnant's algorithms.
-enum CivilDate {
+/// Proleptic Gregorian dates from day numbers (days since 1970-01-01), after Howard Hinnant's algorithms:
+/// no calendar object, no time zone database, the same on every platform.
+public enum CivilDate {
+    /// The year, month and day of month of day number `days`.
+    public static func date(ofDay days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let (year, month) = yearMonth(ofDay: days)
+        return (year, month, days - firstDay(year: year, month: month) + 1)
+    }
+
     static func yearMonth(ofDay days: Int64) -> (year: Int64, month: Int64) {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097

@@ -1,0 +1,123 @@
+import ArgumentParser
+import BourseClient
+import BourseTUI
+import Foundation
+import Synchronization
+
+/// `bourse market KRW-BTC`: one market full screen: ticker, order book, trades and a candle chart.
+struct MarketCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "market",
+        abstract: "Show one market full screen: ticker, order book ladder, trade tape and candle chart.",
+        discussion: """
+            History comes over REST (200 candles of the chosen interval, the latest trades, the book); then \
+            the WebSocket keeps the ticker, book and tape live and merges each trade into the current candle. \
+            Keys: [ ] or 1 3 5 0 h 4 d w M pick the interval, ← → move the chart cursor, + - group the book, \
+            ? help, q quit.
+            """
+    )
+
+    @Argument(help: "The market, such as KRW-BTC.")
+    var market: String
+
+    @Option(help: "The server (default: $BOURSE_SERVER or http://127.0.0.1:8080; https:// and wss:// work).")
+    var server: String?
+
+    @Flag(help: "No colours.")
+    var noColor = false
+
+    func run() async throws {
+        let address = try ServerAddress(server)
+        let code = market.uppercased()
+        guard RawTerminal.isAvailable else {
+            Progress.line("bourse market: needs a terminal (use `bourse ticker \(code)` in scripts)")
+            throw ExitCode.failure
+        }
+        let quotation = QuotationClient(baseURL: address.rest)
+        let model: MarketModel
+        do {
+            guard let listed = try await quotation.markets().first(where: { $0.code == code }) else {
+                Progress.line("bourse market: \(code) is not listed on \(address.rest.absoluteString)")
+                throw ExitCode.failure
+            }
+            model = MarketModel(market: listed)
+            try await model.load(from: quotation, interval: .minutes(1))
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            Progress.line("bourse market: could not load \(code) from \(address.rest.absoluteString): \(error)")
+            throw ExitCode.failure
+        }
+        let stream = MarketStream(url: address.stream)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await stream.run() }
+            group.addTask { for await ticker in stream.tickers([code]) { model.update { $0.ticker = ticker } } }
+            group.addTask { for await book in stream.orderbooks([code]) { model.update { $0.book = book } } }
+            group.addTask {
+                for await trade in stream.trades([code]) {
+                    model.update { content in
+                        content.tape.apply(trade)
+                        content.series.apply(trade)
+                    }
+                }
+            }
+            group.addTask {
+                try await MarketLoop(model: model, stream: stream, quotation: quotation, colour: !noColor).run()
+            }
+            try await group.next()
+            group.cancelAll()
+        }
+    }
+}
+
+/// What the market screen shows, shared between the stream tasks and the drawing loop.
+final class MarketModel: Sendable {
+    struct State {
+        var market: BoardMarket
+        var ticker: TickerUpdate?
+        var book: OrderBookView?
+        var tape = TradeTape(capacity: 200)
+        var series: CandleSeries
+        var version = 0
+    }
+
+    private let state: Mutex<State>
+
+    init(market: BoardMarket) {
+        state = Mutex(State(market: market, series: CandleSeries(interval: .minutes(1))))
+    }
+
+    func update(_ body: (inout State) -> Void) {
+        state.withLock { state in
+            body(&state)
+            state.version += 1
+        }
+    }
+
+    func read<Result>(_ body: (State) -> Result) -> Result { state.withLock { body($0) } }
+
+    /// Loads the ticker, book, trades and `interval`'s candles over REST.
+    func load(from quotation: QuotationClient, interval: CandleInterval) async throws {
+        let code = read { $0.market.code }
+        let ticker = try await quotation.tickers(codes: [code]).first
+        let book = try await quotation.orderbook(code)
+        let trades = try await quotation.trades(code, count: 100)
+        try await loadCandles(from: quotation, interval: interval)
+        update { state in
+            state.ticker = ticker ?? state.ticker
+            state.book = book
+            for trade in trades { state.tape.apply(trade) }
+        }
+    }
+
+    /// Replaces the series with `interval`'s latest 200 candles (trades that arrive meanwhile merge in).
+    func loadCandles(from quotation: QuotationClient, interval: CandleInterval) async throws {
+        let code = read { $0.market.code }
+        let page = try await quotation.candles(code, interval, count: 200)
+        update { state in
+            var series = CandleSeries(interval: interval)
+            series.merge(history: page, asked: 200)
+            state.series = series
+        }
+    }
+}
