@@ -10,7 +10,8 @@ struct Bourse: AsyncParsableCommand {
         subcommands: [
             ServeCommand.self, AccountCommand.self, KeysCommand.self, DepositCommand.self, WithdrawAddressCommand.self,
             DemoCommand.self,
-            IngestCommand.self, JournalCommand.self, BenchCommand.self, BoardCommand.self, MarketCommand.self, TickerCommand.self,
+            IngestCommand.self, JournalCommand.self, BenchCommand.self, BoardCommand.self, MarketCommand.self,
+            TickerCommand.self,
         ]
     )
 }
