@@ -140,7 +140,11 @@ let package = Package(
         ),
         .testTarget(name: "BourseCoreTests", dependencies: ["BourseCore"], swiftSettings: strict),
         .testTarget(name: "BourseClientTests", dependencies: ["BourseClient"], swiftSettings: strict),
-        .testTarget(name: "BourseTUITests", dependencies: ["BourseClient", "BourseTUI"], swiftSettings: strict),
+        .testTarget(
+            name: "BourseTUITests", dependencies: ["BourseClient", "BourseTUI"],
+            // Golden frames are read from the source tree (see Golden.swift), not bundled.
+            exclude: ["Golden"], swiftSettings: strict
+        ),
         .testTarget(
             name: "BourseSimulatorTests",
             dependencies: ["BourseCore", "BourseSimulator", "BourseWorkloads"],

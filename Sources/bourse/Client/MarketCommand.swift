@@ -110,6 +110,19 @@ final class MarketModel: Sendable {
         }
     }
 
+    /// Adds the 200 candles before the oldest loaded, unless history already starts there.
+    func loadOlderCandles(from quotation: QuotationClient) async throws {
+        let (code, interval, cursor, done) = read {
+            ($0.market.code, $0.series.interval, $0.series.olderPageCursor, $0.series.reachedFirst)
+        }
+        guard let cursor, !done else { return }
+        let page = try await quotation.candles(code, interval, count: 200, to: cursor)
+        update { state in
+            guard state.series.interval == interval else { return }
+            state.series.merge(history: page, asked: 200)
+        }
+    }
+
     /// Replaces the series with `interval`'s latest 200 candles (trades that arrive meanwhile merge in).
     func loadCandles(from quotation: QuotationClient, interval: CandleInterval) async throws {
         let code = read { $0.market.code }

@@ -27,6 +27,11 @@ struct MarketLoop {
                 }
                 if state.shouldQuit { return }
             }
+            // The cursor on the oldest candle loaded: page older history in.
+            let count = model.read { $0.series.candles.count }
+            if !keys.isEmpty, count > 0, state.cursorBack >= count - 1 {
+                try? await model.loadOlderCandles(from: quotation)
+            }
             let connection = stream.currentState
             if connection != state.connection {
                 state.connection = connection
