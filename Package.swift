@@ -6,8 +6,8 @@
 // - BourseCore is pure: it imports nothing but the standard library.
 // - BourseSimulator and BourseWorkloads drive the core deterministically from a seed; no I/O.
 // - BourseStore holds the journal, snapshots and the store protocol; it sees no database.
-// - BourseStoreSQLite is the only target that imports GRDB; BourseStorePostgres the only one that imports
-//   PostgresNIO.
+// - BourseStoreSQLite is the only server-side target that imports GRDB (BourseClient keeps the SDK's local
+//   cache with it); BourseStorePostgres is the only one that imports PostgresNIO.
 // - BourseWire spells Upbit's wire formats (JSON bytes, WebSocket requests); it sees the core, no server.
 // - BourseAuth verifies Upbit's JWTs, query hashes and API-key scopes; pure logic over BourseWire and
 //   swift-crypto, no HTTP, no clock.
@@ -62,6 +62,7 @@ let package = Package(
         .target(
             name: "BourseClient",
             dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -100,3 +100,33 @@ struct MarketModelsTests {
         #expect(grouped.bids.map(\.price) == [100_000, 99_000])
     }
 }
+
+@Suite("Client cache: favourites and candles in SQLite")
+struct ClientCacheTests {
+    @Test func favouritesAndCandlesSurviveReopening() throws {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("bourse-client-cache-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let cache = try ClientCache(path: path)
+        #expect(try cache.favourites().isEmpty)
+        try cache.saveFavourites(["KRW-BTC", "KRW-ETH"])
+        try cache.saveFavourites(["KRW-ETH", "USDT-BTC"])
+        let candles = (0..<5).map { index in
+            Candle(
+                start: Int64(index) * 60_000, open: 1, high: 2, low: 0.5, close: Double(index), volume: 1, value: 1,
+                lastTrade: Int64(index) * 60_000 + 1)
+        }
+        try cache.save(candles, "KRW-BTC", .minutes(1))
+        var revised = candles[4]
+        revised.close = 42
+        try cache.save([revised], "KRW-BTC", .minutes(1))
+        try cache.save(candles, "KRW-BTC", .day)
+
+        let reopened = try ClientCache(path: path)
+        #expect(try reopened.favourites() == ["KRW-ETH", "USDT-BTC"])
+        let loaded = try reopened.candles("KRW-BTC", .minutes(1), limit: 3)
+        #expect(loaded.map(\.start) == [120_000, 180_000, 240_000] && loaded.last?.close == 42)
+        #expect(try reopened.candles("KRW-ETH", .minutes(1)).isEmpty)
+        #expect(try reopened.candles("KRW-BTC", .day).count == 5)
+    }
+}

@@ -1,6 +1,7 @@
 """`bourse board` as a person uses it: in tmux against the live demo server (BOURSE_URL), driven with
 send-keys and read with capture-pane (issue #6). Sorts by price, searches with Korean typed on an English
-keyboard and with initial consonants, marks a favourite (kept in a file), shows the favourites tab, quits.
+keyboard and with initial consonants, marks a favourite, shows the favourites tab, quits, and finds the
+favourite again in a new run (kept in the client's SQLite file).
 """
 
 import os
@@ -51,22 +52,25 @@ class Pane:
         raise AssertionError(f"{what} did not show within {seconds} s; the screen was:\n{self.text()}")
 
 
+def start_board(session: str, data: str) -> "Pane":
+    command = f"BOURSE_CLIENT_DATA={data} {BINARY} board --server {URL}; sleep 30"
+    subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "30", command], check=True)
+    return Pane(session)
+
+
 @pytest.fixture
 def pane():
     session = f"bourse-board-{os.getpid()}"
-    with tempfile.TemporaryDirectory(prefix="bourse-board-") as home:
-        favourites = os.path.join(home, "favourites")
-        command = f"BOURSE_FAVOURITES={favourites} {BINARY} board --server {URL}; sleep 30"
-        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
-        subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "30", command], check=True)
+    with tempfile.TemporaryDirectory(prefix="bourse-board-") as data:
         try:
-            yield Pane(session), favourites
+            yield start_board(session, data), data
         finally:
             subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
 
 
 def test_board_sorts_searches_and_keeps_favourites(pane):
-    screen, favourites = pane
+    screen, data = pane
     first = screen.wait(lambda text: "● live" in text and len(screen.rows(text)) >= 3, "the live board")
     assert "[KRW]" in first and "sort: 24h value ▼" in first
     assert all(code.startswith("KRW-") for _, code, _ in screen.rows(first))
@@ -88,10 +92,7 @@ def test_board_sorts_searches_and_keeps_favourites(pane):
     assert screen.rows(found)[0][0] == "비트코인"
 
     screen.keys("f")
-    deadline = time.time() + 10
-    while time.time() < deadline and not (os.path.exists(favourites) and "KRW-BTC" in open(favourites).read()):
-        time.sleep(0.2)
-    assert open(favourites).read().split() == ["KRW-BTC"]
+    screen.wait(lambda text: "★ 비트코인" in text, "the favourite mark")
 
     screen.keys("Escape")
     screen.keys("/")
@@ -110,6 +111,14 @@ def test_board_sorts_searches_and_keeps_favourites(pane):
 
     screen.keys("q")
     screen.wait(lambda text: "Bourse [" not in text, "the terminal restored after q")
+
+    # The favourite was kept (in the client's SQLite file): a new board shows it on the favourites tab.
+    again = start_board(screen.session, data)
+    again.wait(lambda text: "● live" in text, "the board started again")
+    again.keys("4")
+    kept = again.wait(lambda text: "[★]" in text and len(again.rows(text)) == 1, "the kept favourite")
+    assert again.rows(kept)[0][1] == "KRW-BTC"
+    again.keys("q")
 
 
 @pytest.fixture

@@ -32,7 +32,9 @@ extension MarketStream {
             try? await Task.sleep(for: delay)
             attempt += 1
         }
-        registry.withLock { $0.finishAll() }
+        let (sinks, watchers) = registry.withLock { $0.takeAll() }
+        for sink in sinks { sink.finish() }
+        for watcher in watchers { watcher.finish() }
     }
 
     /// The delay before reconnect attempt `attempt + 1`: `initialBackoff · 2^(attempt-1)`, at most

@@ -92,9 +92,14 @@ extension MarketStream {
             }
         }
 
-        func finishAll() {
-            for interest in interests.values { interest.sink.finish() }
-            for watcher in watchers.values { watcher.finish() }
+        /// Empties the registry and returns what it held, to be finished outside the lock: finishing a
+        /// stream runs its termination handler, which takes the lock again.
+        mutating func takeAll() -> (sinks: [Sink], watchers: [AsyncStream<ConnectionState>.Continuation]) {
+            defer {
+                interests = [:]
+                watchers = [:]
+            }
+            return (interests.values.map(\.sink), Array(watchers.values))
         }
     }
 }

@@ -12,7 +12,7 @@ struct BoardCommand: AsyncParsableCommand {
             Loads the markets and tickers over REST, then follows every ticker on one WebSocket, redrawing at \
             most --fps times a second. Keys: 1-4 tabs, p c v n sort, / search (초성 and Korean typed in English \
             work), f favourite, e Korean/English names, s stable order, l liquidity filter, arrows to select, \
-            ? help, q quit. Favourites are kept in $BOURSE_FAVOURITES (default ~/.local/share/bourse/favourites).
+            ? help, q quit. Favourites are kept in client.sqlite in $BOURSE_CLIENT_DATA (default ~/.local/share/bourse).
             """
     )
 
@@ -46,9 +46,15 @@ struct BoardCommand: AsyncParsableCommand {
             Progress.line("bourse board: could not load the markets from \(address.rest.absoluteString): \(error)")
             throw ExitCode.failure
         }
-        let favourites = FavouritesFile()
+        let cache: ClientCache
+        do {
+            cache = try ClientData.open()
+        } catch {
+            Progress.line("bourse board: could not open the client data (favourites): \(error)")
+            throw ExitCode.failure
+        }
         var board = MarketBoard(
-            markets: markets, favourites: favourites.load(),
+            markets: markets, favourites: (try? cache.favourites()) ?? [],
             settings: BoardSettings(sort: BoardSort(.tradedValue, .descending)))
         for ticker in tickers { board.apply(ticker) }
         let feed = BoardFeed(board: board)
@@ -60,7 +66,7 @@ struct BoardCommand: AsyncParsableCommand {
             }
             group.addTask {
                 try await BoardLoop(feed: feed, stream: stream, fps: fps, colour: !noColor)
-                    .run(favourites: favourites)
+                    .run(cache: cache)
             }
             // The loop ends on `q`; the others then stop.
             try await group.next()

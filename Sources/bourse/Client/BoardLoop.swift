@@ -10,7 +10,7 @@ struct BoardLoop {
     let fps: Int
     let colour: Bool
 
-    func run(favourites: FavouritesFile) async throws {
+    func run(cache: ClientCache) async throws {
         let terminal = RawTerminal()
         terminal.enter()
         defer { terminal.restore() }
@@ -71,7 +71,7 @@ struct BoardLoop {
             }
             let current = feed.change { $0.favourites }
             if current != savedFavourites {
-                try? favourites.save(current)
+                try? cache.saveFavourites(current)
                 savedFavourites = current
             }
             try await Task.sleep(for: .milliseconds(15))

@@ -40,7 +40,7 @@ struct MarketCommand: AsyncParsableCommand {
                 Progress.line("bourse market: \(code) is not listed on \(address.rest.absoluteString)")
                 throw ExitCode.failure
             }
-            model = MarketModel(market: listed)
+            model = MarketModel(market: listed, cache: try? ClientData.open())
             try await model.load(from: quotation, interval: .minutes(1))
         } catch let error as ExitCode {
             throw error
@@ -82,9 +82,12 @@ final class MarketModel: Sendable {
     }
 
     private let state: Mutex<State>
+    /// Candles seen before: shown at once, then revalidated from the server.
+    let cache: ClientCache?
 
-    init(market: BoardMarket) {
+    init(market: BoardMarket, cache: ClientCache?) {
         state = Mutex(State(market: market, series: CandleSeries(interval: .minutes(1))))
+        self.cache = cache
     }
 
     func update(_ body: (inout State) -> Void) {
@@ -117,20 +120,28 @@ final class MarketModel: Sendable {
         }
         guard let cursor, !done else { return }
         let page = try await quotation.candles(code, interval, count: 200, to: cursor)
+        try? cache?.save(page, code, interval)
         update { state in
             guard state.series.interval == interval else { return }
             state.series.merge(history: page, asked: 200)
         }
     }
 
-    /// Replaces the series with `interval`'s latest 200 candles (trades that arrive meanwhile merge in).
+    /// Replaces the series with `interval`'s cached candles at once, then with the latest 200 from the
+    /// server (the cache's revalidation; trades that arrive meanwhile merge in), and caches those.
     func loadCandles(from quotation: QuotationClient, interval: CandleInterval) async throws {
         let code = read { $0.market.code }
-        let page = try await quotation.candles(code, interval, count: 200)
+        let cached = (try? cache?.candles(code, interval)) ?? []
         update { state in
             var series = CandleSeries(interval: interval)
-            series.merge(history: page, asked: 200)
+            series.merge(history: cached)
             state.series = series
+        }
+        let page = try await quotation.candles(code, interval, count: 200)
+        try? cache?.save(page, code, interval)
+        update { state in
+            guard state.series.interval == interval else { return }
+            state.series.merge(history: page, asked: 200)
         }
     }
 }
