@@ -63,6 +63,7 @@ extension BoardScreen {
         private func assemble(_ cells: [(text: String, colour: String?)], selected: Bool, colour: Bool) -> String {
             var plain = cells.map(\.text).joined()
             if selected && !colour { plain = ">" + plain.dropFirst() }
+            guard DisplayWidth.cells(plain) <= width else { return DisplayWidth.fit(plain, width) }
             let padding = String(repeating: " ", count: max(0, width - DisplayWidth.cells(plain)))
             guard colour else { return plain + padding }
             let base = selected ? "\u{1B}[7m" : ""

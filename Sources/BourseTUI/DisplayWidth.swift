@@ -36,6 +36,28 @@ public enum DisplayWidth {
         return total
     }
 
+    /// `text` without its ANSI escape sequences.
+    public static func plain(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        var inEscape = false
+        for scalar in text.unicodeScalars {
+            if inEscape {
+                if (0x40...0x7E).contains(scalar.value) && scalar != "[" { inEscape = false }
+            } else if scalar == "\u{1B}" {
+                inEscape = true
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    /// `text` as it is if it fits in `width` cells; else without its colours, cut to `width` (a screen too
+    /// narrow for a line loses the line's colours, never its layout).
+    public static func clip(_ text: String, _ width: Int) -> String {
+        cells(text) <= width ? text : fit(plain(text), width)
+    }
+
     /// `text` (no escape sequences) cut to at most `width` cells (ending in `…` when cut) and padded with
     /// spaces to exactly `width`, on the right or, with `alignRight`, on the left.
     public static func fit(_ text: String, _ width: Int, alignRight: Bool = false) -> String {

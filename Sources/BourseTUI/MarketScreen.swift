@@ -50,11 +50,10 @@ public enum MarketScreen {
         let ladder = OrderBookLadder.lines(
             book, levels: levels, width: bookWidth, quote: quote, colour: colour,
             heading: step.map { "Order book by \(NumberText.price($0, quote: quote))" } ?? "Order book")
+        // The ladder is a heading and `levels` per side; the tape beside it gets as many lines.
         let tape = TapeColumn.lines(
-            content.trades, count: bookHeight + 1, width: tapeWidth, quote: quote, colour: colour)
-        for index in 0..<(bookHeight + 1) {
-            lines.append(ladder[index] + " " + tape[index])
-        }
+            content.trades, count: ladder.count, width: tapeWidth, quote: quote, colour: colour)
+        for (left, right) in zip(ladder, tape) { lines.append(left + " " + right) }
         let chartHeight = height - lines.count - 2
         if state.showsHelp {
             lines += help.prefix(chartHeight + 1).map { DisplayWidth.fit($0, width) }
@@ -87,7 +86,7 @@ public enum MarketScreen {
     static func pad(_ text: String, _ width: Int, trailing: String) -> String {
         let room = width - DisplayWidth.cells(trailing)
         let cells = DisplayWidth.cells(text)
-        guard cells <= room else { return text }
+        guard cells <= room else { return DisplayWidth.clip(text, width) }
         return text + String(repeating: " ", count: room - cells) + trailing
     }
 }

@@ -28,8 +28,9 @@ enum OrderBookLadder {
                 String(repeating: "█", count: min(barWidth, filled))
                 + String(repeating: " ", count: max(0, barWidth - filled))
             let tint = isAsk ? ANSI.blue : ANSI.red
-            return " " + (colour ? ANSI.paint(price, tint) : price) + " " + size + " "
-                + (colour ? ANSI.paint(bar, tint) : bar)
+            return DisplayWidth.clip(
+                " " + (colour ? ANSI.paint(price, tint) : price) + " " + size + " "
+                    + (colour ? ANSI.paint(bar, tint) : bar), width)
         }
         let emptyAsks = levels - asks.count
         for _ in 0..<emptyAsks { lines.append(String(repeating: " ", count: width)) }

@@ -125,6 +125,16 @@ struct MarketBoardTests {
         #expect(snapshot.rows[0].ticker?.tradePrice == 140_000_000)
     }
 
+    @Test func relistingTwiceBeforeASnapshotStillRemovesTheFirstOnesRows() {
+        var board = Self.filled()
+        _ = board.snapshot()
+        board.relist(Self.markets.filter { $0.code != "KRW-ETH" })
+        board.relist(Self.markets.filter { $0.code != "KRW-ETH" && $0.code != "KRW-XRP" })
+        let snapshot = board.snapshot()
+        #expect(Self.codes(snapshot) == ["KRW-BTC", "KRW-DOGE"])
+        #expect(snapshot.diff.removed == [1, 2])
+    }
+
     /// Random listings (relisted now and then), tickers, settings and favourites: every diff turns the previous rows into the new
     /// ones, reports exactly the rows whose values changed, and moves no more rows than it must.
     @Test func randomDiffsAreCompleteAndMinimal() {

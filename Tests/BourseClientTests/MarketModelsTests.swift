@@ -76,6 +76,24 @@ struct MarketModelsTests {
         #expect(series.candles.last?.close == 96)
     }
 
+    @Test func aPageArrivingWhileTradesStreamLosesNoneAndCountsNoneTwice() throws {
+        let minute = CandleInterval.minutes(1).start(of: Self.instant)
+        var series = CandleSeries(interval: .minutes(1))
+        // The interval was just switched: trades stream in before the history page arrives.
+        series.apply(Self.trade(minute + 5_000, 100, id: 10))  // already in the page (its last trade)
+        series.apply(Self.trade(minute + 40_000, 130, id: 11, volume: 2))  // after the page was made
+        let page = try JSONDecoder().decode(
+            [Candle].self,
+            from: Data(Self.candleJSON("2026-03-11T13:47:00", open: 90, close: 100, last: minute + 5_000).utf8))
+        series.merge(history: page, asked: 200)
+        let candle = try #require(series.candles.last)
+        #expect(candle.open == 90 && candle.high == 130 && candle.low == 90 && candle.close == 130)
+        #expect(candle.volume == 3 && candle.value == 10 + 260)
+        // The stream's snapshot trade (the page's last trade, under a new id) is not added again.
+        series.apply(Self.trade(minute + 5_000, 100, id: 12))
+        #expect(series.candles.last?.volume == 3)
+    }
+
     @Test func theTapeIsBoundedNewestFirstAndDeduplicated() {
         var tape = TradeTape(capacity: 3)
         for id in [1, 2, 3, 2, 4] as [Int64] { tape.apply(Self.trade(1_000 + id, 100, id: id)) }

@@ -53,6 +53,23 @@ struct BoardScreenTests {
         #expect(frame.count == 6)
     }
 
+    @Test func everySizeGivesAFullFrame() {
+        var board = Self.board()
+        let rows = board.snapshot().rows
+        for height in 1...40 {
+            for width in [1, 20, 21, 50, 79, 80, 99, 100, 160] {
+                for colour in [false, true] {
+                    let frame = BoardScreen.render(
+                        rows: rows, settings: board.settings, state: BoardScreenState(), width: width, height: height,
+                        colour: colour)
+                    #expect(frame.count == max(height, 5), "\(width)x\(height)")
+                    let wide = frame.filter { DisplayWidth.cells($0) > max(width, 20) }
+                    #expect(wide.isEmpty, "\(width)x\(height): \(wide)")
+                }
+            }
+        }
+    }
+
     @Test func keysSortSearchFavouriteAndMove() {
         var board = Self.board()
         var state = BoardScreenState()

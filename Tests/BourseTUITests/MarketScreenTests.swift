@@ -44,6 +44,18 @@ struct MarketScreenTests {
         try Golden.check(coloured, "market-80x24-colour")
     }
 
+    @Test func everySizeGivesAFullFrame() {
+        for height in 1...60 {
+            for width in [1, 39, 40, 80, 133] {
+                let frame = MarketScreen.render(
+                    Self.content(), state: MarketScreenState(), width: width, height: height, colour: false)
+                #expect(frame.count == max(height, 12), "\(width)x\(height)")
+                let wide = frame.filter { DisplayWidth.cells($0) > max(width, 40) }
+                #expect(wide.isEmpty, "\(width)x\(height): \(wide)")
+            }
+        }
+    }
+
     @Test func intervalKeysCursorAndGrouping() {
         var state = MarketScreenState()
         var changes: [Bool] = []

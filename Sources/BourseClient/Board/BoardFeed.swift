@@ -49,6 +49,8 @@ public final class BoardFeed: Sendable {
             // The updates ending ends the feed: publish what they left, then stop the timer.
             try await group.next()
             group.cancelAll()
+            // Wait for the timer to stop, so that no snapshot is published after (or beside) the last.
+            while (try? await group.next()) != nil {}
             if let last = board.withLock({ $0.hasChanges ? $0.snapshot() : nil }) { await publish(last) }
         }
     }

@@ -6,8 +6,8 @@ extension MarketBoard {
     public mutating func snapshot() -> BoardSnapshot {
         if matching == nil { matching = match() }
         let order = ordered(visible())
-        var diff = Self.diff(from: shown, to: order, marketCount: markets.count + ghosts, changed: changed)
-        ghosts = 0
+        var diff = Self.diff(from: shown, to: order, marketCount: markets.count + ghostCodes.count, changed: changed)
+        ghostCodes = []
         diff.isInitial = !hasPublished
         for slot in changedList { changed[slot] = false }
         changedList.removeAll(keepingCapacity: true)

@@ -32,8 +32,8 @@ public struct MarketBoard: Sendable {
     var matching: [Int]?
     /// The last snapshot's markets, in order.
     var shown: [Int] = []
-    /// Delisted markets still in `shown` (slots from `markets.count` on).
-    var ghosts = 0
+    /// The codes of delisted markets still in `shown` (their slots run from `markets.count` on).
+    var ghostCodes: [String] = []
     var hasPublished = false
     var needsResort = true
 
@@ -52,7 +52,9 @@ public struct MarketBoard: Sendable {
         let previousTickers = Dictionary(
             zip(self.markets.map(\.code), tickers).compactMap { code, ticker in ticker.map { (code, $0) } },
             uniquingKeysWith: { first, _ in first })
-        let previousShown = shown.map { self.markets[$0].code }
+        let previousShown = shown.map { slot in
+            slot < self.markets.count ? self.markets[slot].code : ghostCodes[slot - self.markets.count]
+        }
         self.markets = markets
         slots = Dictionary(markets.enumerated().map { ($1.code, $0) }, uniquingKeysWith: { first, _ in first })
         searchKeys = markets.map {
@@ -64,11 +66,11 @@ public struct MarketBoard: Sendable {
         changed = Array(repeating: false, count: markets.count)
         changedList = []
         // Rows of delisted markets stay in `shown` as slots past the listing, so the next diff removes them.
-        ghosts = 0
+        ghostCodes = []
         shown = previousShown.map { code in
             if let slot = slots[code] { return slot }
-            defer { ghosts += 1 }
-            return markets.count + ghosts
+            defer { ghostCodes.append(code) }
+            return markets.count + ghostCodes.count
         }
         matching = nil
         needsResort = true

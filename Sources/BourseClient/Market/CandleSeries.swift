@@ -3,8 +3,10 @@
 ///
 /// A trade in the current candle updates its high, low, close and volume; one past it opens a new candle
 /// at the interval's boundary (no empty candles in between, as Upbit draws none); a late trade for an
-/// older candle updates that candle if it is loaded. A history page replaces the candles it covers, so a
-/// refresh after a reconnect corrects anything missed.
+/// older candle updates that candle if it is loaded. A history page replaces the candles it covers and the
+/// live trades seen after each page candle's last trade are applied to it again, so a page that arrives
+/// while trades stream in loses none of them; a trade at or before a page candle's last trade is taken to
+/// be in it already (the stream's snapshot trade is not counted twice).
 public struct CandleSeries: Sendable {
     /// The interval.
     public let interval: CandleInterval
@@ -14,7 +16,13 @@ public struct CandleSeries: Sendable {
     public private(set) var reachedFirst = false
     /// Trades already merged, by sequential id (a replayed snapshot trade is not counted twice).
     private var seen: Set<Int64> = []
-    private var seenOrder: [Int64] = []
+    /// The latest live trades (at most ``tradesKept``), to apply again over a history page.
+    private var recent: [TradeUpdate] = []
+    /// Per candle start, the last trade time a history page said the candle holds.
+    private var historyLastTrade: [Int64: Int64] = [:]
+
+    /// How many live trades are kept for re-applying over history pages.
+    public static let tradesKept = 4_096
 
     /// An empty series.
     public init(interval: CandleInterval) {
@@ -31,19 +39,29 @@ public struct CandleSeries: Sendable {
         guard !page.isEmpty else { return }
         var byStart = Dictionary(candles.map { ($0.start, $0) }, uniquingKeysWith: { _, last in last })
         for candle in page {
-            // A live candle may have seen trades after the page was made: keep the fresher one.
-            if let existing = byStart[candle.start], existing.lastTrade > candle.lastTrade { continue }
-            byStart[candle.start] = Candle(
-                start: interval.start(of: candle.start), open: candle.open, high: candle.high, low: candle.low,
-                close: candle.close, volume: candle.volume, value: candle.value, lastTrade: candle.lastTrade)
+            var aligned = candle
+            aligned.start = interval.start(of: candle.start)
+            byStart[aligned.start] = aligned
+            historyLastTrade[aligned.start] = candle.lastTrade
         }
         candles = byStart.values.sorted { $0.start < $1.start }
+        let covered = Set(page.map { interval.start(of: $0.start) })
+        for trade in recent where covered.contains(interval.start(of: trade.time)) { merge(trade) }
     }
 
     /// Merges one trade into the candle its time falls in.
     public mutating func apply(_ trade: TradeUpdate) {
-        guard remember(trade.sequentialID) else { return }
+        guard seen.insert(trade.sequentialID).inserted else { return }
+        recent.append(trade)
+        if recent.count > Self.tradesKept {
+            seen.remove(recent.removeFirst().sequentialID)
+        }
+        merge(trade)
+    }
+
+    private mutating func merge(_ trade: TradeUpdate) {
         let start = interval.start(of: trade.time)
+        if let known = historyLastTrade[start], trade.time <= known { return }  // the page has it
         let value = trade.price * trade.volume
         guard let last = candles.last, start <= last.start else {
             candles.append(Self.opened(start, trade, value))
@@ -68,15 +86,5 @@ public struct CandleSeries: Sendable {
         Candle(
             start: start, open: trade.price, high: trade.price, low: trade.price, close: trade.price,
             volume: trade.volume, value: value, lastTrade: trade.time)
-    }
-
-    /// Remembers `id` (the last 4,096); `false` if it was already seen.
-    private mutating func remember(_ id: Int64) -> Bool {
-        guard seen.insert(id).inserted else { return false }
-        seenOrder.append(id)
-        if seenOrder.count > 4_096 {
-            seen.remove(seenOrder.removeFirst())
-        }
-        return true
     }
 }

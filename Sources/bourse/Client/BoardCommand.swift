@@ -35,7 +35,7 @@ struct BoardCommand: AsyncParsableCommand {
             Progress.line("bourse board: needs a terminal (use `bourse ticker` in scripts)")
             throw ExitCode.failure
         }
-        let quotation = QuotationClient(baseURL: address.rest)
+        let quotation = address.quotation
         let markets: [BoardMarket]
         let tickers: [TickerUpdate]
         do {

@@ -33,7 +33,7 @@ struct MarketCommand: AsyncParsableCommand {
             Progress.line("bourse market: needs a terminal (use `bourse ticker \(code)` in scripts)")
             throw ExitCode.failure
         }
-        let quotation = QuotationClient(baseURL: address.rest)
+        let quotation = address.quotation
         let model: MarketModel
         do {
             guard let listed = try await quotation.markets().first(where: { $0.code == code }) else {

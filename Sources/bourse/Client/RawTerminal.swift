@@ -4,9 +4,33 @@ import Glibc
 import Darwin
 #endif
 
+/// The terminal settings to put back from a signal handler (which can capture nothing).
+nonisolated(unsafe) private var savedTerminal = termios()
+nonisolated(unsafe) private var terminalIsRaw = false
+
+/// Puts the terminal back and lets `signal` do what it does by default (end the process, with a core dump
+/// for a crash). Only async-signal-safe calls: `write`, `tcsetattr`, `signal`, `raise`.
+private func restoreTerminalOnSignal(_ signal: Int32) {
+    if terminalIsRaw {
+        let reset: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+        _ = write(STDOUT_FILENO, reset.utf8Start, reset.utf8CodeUnitCount)
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &savedTerminal)
+        terminalIsRaw = false
+    }
+    #if canImport(Glibc)
+    Glibc.signal(signal, SIG_DFL)
+    #else
+    Darwin.signal(signal, SIG_DFL)
+    #endif
+    raise(signal)
+}
+
 /// The terminal in full-screen mode: raw input (no echo, no line editing, Ctrl-C as a byte), the alternate
-/// screen, the cursor hidden; ``restore()`` puts everything back.
+/// screen, the cursor hidden; ``restore()`` puts everything back, and so does any signal that ends the
+/// program (`kill`, a closed terminal, a crash).
 final class RawTerminal {
+    /// Signals after which the terminal is restored before the program ends.
+    private static let endingSignals = [SIGTERM, SIGHUP, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV]
     private var original = termios()
     private var isRaw = false
 
@@ -25,6 +49,15 @@ final class RawTerminal {
             bytes[Int(VMIN)] = 0
             bytes[Int(VTIME)] = 0
         }
+        savedTerminal = original
+        terminalIsRaw = true
+        for signal in Self.endingSignals {
+            #if canImport(Glibc)
+            Glibc.signal(signal, restoreTerminalOnSignal)
+            #else
+            Darwin.signal(signal, restoreTerminalOnSignal)
+            #endif
+        }
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
         isRaw = true
         emit("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
@@ -35,6 +68,7 @@ final class RawTerminal {
         guard isRaw else { return }
         emit("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+        terminalIsRaw = false
         isRaw = false
     }
 

@@ -1,5 +1,10 @@
 import ArgumentParser
+import BourseClient
 import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The server a client command talks to: `--server`, else `$BOURSE_SERVER`, else the local default.
 struct ServerAddress {
@@ -7,6 +12,13 @@ struct ServerAddress {
     let rest: URL
     /// The public stream (`ws://127.0.0.1:8080/websocket/v1`).
     let stream: String
+
+    /// The REST client of this server: requests give up after 10 s (a screen waits on them).
+    var quotation: QuotationClient {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 10
+        return QuotationClient(baseURL: rest, session: URLSession(configuration: configuration))
+    }
 
     /// Reads `text` (`http://`, `https://`, `ws://` or `wss://`, with or without a path).
     init(_ text: String?) throws {

@@ -51,7 +51,7 @@ struct TickerCommand: AsyncParsableCommand {
         if once {
             let tickers: [TickerUpdate]
             do {
-                tickers = try await QuotationClient(baseURL: address.rest).tickers(codes: codes)
+                tickers = try await address.quotation.tickers(codes: codes)
             } catch {
                 Progress.line("bourse ticker: could not read the tickers from \(address.rest.absoluteString): \(error)")
                 throw ExitCode.failure
