@@ -62,6 +62,7 @@ let package = Package(
         .target(
             name: "BourseClient",
             dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),

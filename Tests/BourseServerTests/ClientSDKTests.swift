@@ -73,4 +73,33 @@ struct ClientSDKTests {
             }
         }
     }
+
+    @Test func theExchangeClientSignsBalancesAndOrders() async throws {
+        try await ServerHarness.with { harness in
+            let key = try await OrderRoutesTests().account(harness, krw: 1_000_000, btc: 1)
+            try await harness.application().test(.live) { client in
+                let port = try #require(client.port)
+                let base = try #require(URL(string: "http://127.0.0.1:\(port)"))
+                let exchange = ExchangeClient(baseURL: base, accessKey: key.access, secretKey: key.secret)
+                let balances = try await exchange.accounts()
+                #expect(balances.first { $0.currency == "KRW" }?.balance == "1000000")
+                let placed = try await exchange.placeLimitOrder(
+                    market: "KRW-BTC", side: .bid, volume: "0.01", price: "1000000", identifier: "sdk-1")
+                #expect(placed.state == "wait" && placed.side == "bid" && placed.price == "1000000")
+                #expect(try await exchange.openOrders(market: "KRW-BTC").map(\.uuid) == [placed.uuid])
+                #expect(try await exchange.order(uuid: placed.uuid).remainingVolume == "0.01")
+                let locked = try await exchange.accounts().first { $0.currency == "KRW" }
+                #expect(locked?.locked == "10005")
+                _ = try await exchange.cancelOrder(uuid: placed.uuid)
+                #expect(try await exchange.order(uuid: placed.uuid).state == "cancel")
+                let stranger = ExchangeClient(baseURL: base, accessKey: key.access, secretKey: "wrong secret")
+                do {
+                    _ = try await stranger.accounts()
+                    Issue.record("a token signed with the wrong secret was accepted")
+                } catch ClientError.server(let status, let name, _) {
+                    #expect(status == 401 && name == "jwt_verification")
+                }
+            }
+        }
+    }
 }
