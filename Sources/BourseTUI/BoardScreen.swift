@@ -75,16 +75,17 @@ public enum BoardScreen {
             plain += shown + " "
             painted += (tab == settings.tab && colour ? "\u{1B}[7m" + shown + ANSI.reset : shown) + " "
         }
-        let connection = connectionText(state)
+        let connection = connectionText(state.connection, reconnects: state.reconnects)
         let gap = max(1, width - DisplayWidth.cells(plain) - DisplayWidth.cells(connection))
         let line = painted + String(repeating: " ", count: gap) + connection
         return DisplayWidth.cells(plain) + DisplayWidth.cells(connection) < width
             ? line : DisplayWidth.fit(plain, width)
     }
 
-    static func connectionText(_ state: BoardScreenState) -> String {
-        let reconnects = state.reconnects > 0 ? " ↻\(state.reconnects)" : ""
-        switch state.connection {
+    /// The corner indicator: live, connecting, reconnecting (in how long) or paused, with the reconnects.
+    static func connectionText(_ connection: MarketStream.ConnectionState, reconnects count: Int) -> String {
+        let reconnects = count > 0 ? " ↻\(count)" : ""
+        switch connection {
         case .connected: return "● live" + reconnects + " "
         case .connecting(let attempt): return (attempt > 1 ? "◌ connecting (\(attempt))" : "◌ connecting") + " "
         case .waiting(let delay, _):

@@ -38,7 +38,10 @@ public enum MarketScreen {
         let quote = content.market.quote
         var lines: [String] = []
         let title = content.ticker.map { TickerLine.render($0, colour: colour) } ?? content.market.code
-        lines.append(pad(" \(content.market.koreanName) " + title, width, trailing: connectionText(state)))
+        lines.append(
+            pad(
+                " \(content.market.koreanName) " + title, width,
+                trailing: BoardScreen.connectionText(state.connection, reconnects: 0)))
         let bookHeight = max(4, min(20, (height - 4) / 2))
         let levels = bookHeight / 2
         let bookWidth = min(56, width / 2)
@@ -75,12 +78,6 @@ public enum MarketScreen {
         "  + -         group the order book into coarser price steps",
         "  q           quit",
     ]
-
-    static func connectionText(_ state: MarketScreenState) -> String {
-        var board = BoardScreenState()
-        board.connection = state.connection
-        return BoardScreen.connectionText(board)
-    }
 
     /// `text` cut to leave room for `trailing`, which is right-aligned.
     static func pad(_ text: String, _ width: Int, trailing: String) -> String {

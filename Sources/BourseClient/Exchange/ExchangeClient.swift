@@ -66,15 +66,10 @@ public struct ExchangeClient: Sendable {
         async throws -> Response
     {
         let query = parameters.map { "\(Self.escape($0.0))=\(Self.escape($0.1))" }.joined(separator: "&")
-        guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else {
-            throw ClientError.invalidURL(baseURL.absoluteString)
-        }
-        components.path = path
+        var components = try ServerCall.components(baseURL, path)
         if method != "POST" && !query.isEmpty { components.percentEncodedQuery = query }
-        guard let url = components.url else { throw ClientError.invalidURL(baseURL.absoluteString + path) }
-        var request = URLRequest(url: url)
+        var request = URLRequest(url: try ServerCall.url(components, baseURL, path))
         request.httpMethod = method
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
         request.setValue("Bearer \(token(query: query))", forHTTPHeaderField: "Authorization")
         if method == "POST" {
             // Keys in the order they were hashed: the server reads the body in order to check the hash.
@@ -82,14 +77,7 @@ public struct ExchangeClient: Sendable {
             request.httpBody = Data(("{" + fields.joined(separator: ",") + "}").utf8)
             request.setValue("application/json; charset=utf-8", forHTTPHeaderField: "Content-Type")
         }
-        let (data, response) = try await session.data(for: request)
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        guard (200..<300).contains(status) else { throw ClientError.server(status: status, body: data) }
-        do {
-            return try JSONDecoder().decode(Response.self, from: data)
-        } catch {
-            throw ClientError.undecodable(path: path, error: String(describing: error))
-        }
+        return try await ServerCall.perform(request, session, path: path)
     }
 
     /// `Bearer` token: HS256 over `{"access_key","nonce"}` and, with parameters, their SHA-512 hash.

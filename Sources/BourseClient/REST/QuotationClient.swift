@@ -58,27 +58,9 @@ public struct QuotationClient: Sendable {
     }
 
     func get<Response: Decodable>(_ path: String, _ query: [URLQueryItem]) async throws -> Response {
-        guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else {
-            throw ClientError.invalidURL(baseURL.absoluteString)
-        }
-        components.path = components.path.trimmingSuffix("/") + path
+        var components = try ServerCall.components(baseURL, path)
         components.queryItems = query.isEmpty ? nil : query
-        guard let url = components.url else { throw ClientError.invalidURL(baseURL.absoluteString + path) }
-        var request = URLRequest(url: url)
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        let (data, response) = try await session.data(for: request)
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        guard (200..<300).contains(status) else { throw ClientError.server(status: status, body: data) }
-        do {
-            return try JSONDecoder().decode(Response.self, from: data)
-        } catch {
-            throw ClientError.undecodable(path: path, error: String(describing: error))
-        }
-    }
-}
-
-extension String {
-    fileprivate func trimmingSuffix(_ suffix: String) -> String {
-        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
+        let request = URLRequest(url: try ServerCall.url(components, baseURL, path))
+        return try await ServerCall.perform(request, session, path: path)
     }
 }

@@ -42,10 +42,10 @@ struct BoardLoop {
                 if connection != state.connection || reconnects != state.reconnects { dirty = true }
                 state.connection = connection
                 state.reconnects = reconnects
-                let previous = Dictionary(
-                    snapshot.rows.map { ($0.id, $0.ticker?.tradePrice) }, uniquingKeysWith: { first, _ in first })
                 let next = feed.change { $0.hasChanges ? $0.snapshot() : nil }
                 if let next {
+                    let previous = Dictionary(
+                        snapshot.rows.map { ($0.id, $0.ticker?.tradePrice) }, uniquingKeysWith: { first, _ in first })
                     for index in next.diff.updated {
                         let row = next.rows[index]
                         guard let price = row.ticker?.tradePrice, let before = previous[row.id] ?? nil, before != price

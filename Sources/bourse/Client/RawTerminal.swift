@@ -105,14 +105,6 @@ final class RawTerminal {
     }
 
     func emit(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-                if written <= 0 { return }
-                offset += written
-            }
-        }
+        _ = StandardOutput.write(text)
     }
 }

@@ -89,8 +89,6 @@ struct TickerCommand: AsyncParsableCommand {
 
     /// Writes to standard output; a closed pipe (`bourse ticker … | head -1`) ends the program quietly.
     static func emit(_ text: String) {
-        var text = text
-        let written = text.withUTF8 { bytes in write(STDOUT_FILENO, bytes.baseAddress, bytes.count) }
-        if written < 0 { Foundation.exit(0) }
+        if !StandardOutput.write(text) { Foundation.exit(0) }
     }
 }
