@@ -14,7 +14,8 @@
 // - BourseServer is the only target that imports Hummingbird.
 // - BourseTUI is the terminal client's pure part: state in, lines of text out; no terminal I/O.
 // - BourseClient is the SDK an app links (Apple platforms and Linux): it never sees the engine, the store or
-//   the server; it speaks Upbit's wire format on its own.
+//   the server; it speaks Upbit's wire format on its own (REST over URLSession, or AsyncHTTPClient when it
+//   must trust a certificate of its own; the stream over HummingbirdWSClient).
 // - `bourse` is the composition root: the only target that touches the terminal or the clock.
 import PackageDescription
 
@@ -52,6 +53,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         .target(name: "BourseCore", swiftSettings: strict),
@@ -62,11 +64,14 @@ let package = Package(
         .target(
             name: "BourseClient",
             dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: strict
         ),

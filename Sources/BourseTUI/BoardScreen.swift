@@ -82,11 +82,14 @@ public enum BoardScreen {
             ? line : DisplayWidth.fit(plain, width)
     }
 
-    /// The corner indicator: live, connecting, reconnecting (in how long) or paused, with the reconnects.
+    /// The corner indicator: live, connecting, reconnecting (in how long), paused, idle or refused by the
+    /// server (with the error's name), and the reconnects.
     static func connectionText(_ connection: MarketStream.ConnectionState, reconnects count: Int) -> String {
         let reconnects = count > 0 ? " ↻\(count)" : ""
         switch connection {
         case .connected: return "● live" + reconnects + " "
+        case .refused(let error): return "⚠ server: \(error.name)" + reconnects + " "
+        case .idle: return "○ idle "
         case .connecting(let attempt): return (attempt > 1 ? "◌ connecting (\(attempt))" : "◌ connecting") + " "
         case .waiting(let delay, _):
             let tenths = delay.components.seconds * 10 + delay.components.attoseconds / 100_000_000_000_000_000
@@ -101,6 +104,9 @@ public enum BoardScreen {
         -> String
     {
         if state.isSearching { return DisplayWidth.fit(" / " + settings.query + "▏  (Enter keeps, Esc clears)", width) }
+        if case .refused(let error) = state.connection {
+            return DisplayWidth.fit(" ⚠ the server refused the subscription: \(error.name) \(error.message)", width)
+        }
         var parts: [String] = []
         if let sort = settings.sort {
             let names: [BoardSortKey: String] = [

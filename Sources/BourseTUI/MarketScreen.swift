@@ -41,7 +41,7 @@ public enum MarketScreen {
         lines.append(
             pad(
                 " \(content.market.koreanName) " + title, width,
-                trailing: BoardScreen.connectionText(state.connection, reconnects: 0)))
+                trailing: BoardScreen.connectionText(state.connection, reconnects: state.reconnects)))
         let bookHeight = max(4, min(20, (height - 4) / 2))
         let levels = bookHeight / 2
         let bookWidth = min(56, width / 2)
@@ -66,7 +66,8 @@ public enum MarketScreen {
                 height: chartHeight + 1, quote: quote, colour: colour)
         }
         while lines.count < height - 1 { lines.append(String(repeating: " ", count: width)) }
-        lines.append(DisplayWidth.fit("q quit  [ ] interval  1 3 5 0 h 4 d w M  ← → cursor  + - group  ? help", width))
+        let keys = "q quit  [ ] interval  1 3 5 0 h 4 d w M  ← → cursor  + - group  ? help"
+        lines.append(DisplayWidth.fit(state.isLoading ? "loading candles…  " + keys : keys, width))
         return Array(lines.prefix(height))
     }
 

@@ -11,6 +11,10 @@ public struct MarketScreenState: Sendable {
     public var groupingIndex = 0
     /// The stream's state.
     public var connection = MarketStream.ConnectionState.connecting(attempt: 1)
+    /// Reconnections so far.
+    public var reconnects = 0
+    /// `true` while candles of a newly chosen interval (or older ones) are loading.
+    public var isLoading = false
     /// Set by `q` or Ctrl-C.
     public var shouldQuit = false
     /// `true` while the help replaces the chart.

@@ -84,7 +84,7 @@ struct ClientSDKTests {
                 let balances = try await exchange.accounts()
                 #expect(balances.first { $0.currency == "KRW" }?.balance == "1000000")
                 let placed = try await exchange.placeLimitOrder(
-                    market: "KRW-BTC", side: .bid, volume: "0.01", price: "1000000", identifier: "sdk-1")
+                    market: "KRW-BTC", side: .bid, volume: "0.01", price: "1000000", identifier: "sdk 1/가+")
                 #expect(placed.state == "wait" && placed.side == "bid" && placed.price == "1000000")
                 #expect(try await exchange.openOrders(market: "KRW-BTC").map(\.uuid) == [placed.uuid])
                 #expect(try await exchange.order(uuid: placed.uuid).remainingVolume == "0.01")

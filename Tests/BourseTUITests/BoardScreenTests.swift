@@ -53,6 +53,22 @@ struct BoardScreenTests {
         #expect(frame.count == 6)
     }
 
+    @Test func theIndicatorShowsAServerRefusalAndIdleness() {
+        var board = Self.board()
+        let snapshot = board.snapshot()
+        var state = BoardScreenState()
+        state.connection = .refused(MarketStream.ServerError(name: "INVALID_PARAM", message: "Too many codes."))
+        state.reconnects = 1
+        let frame = BoardScreen.render(
+            rows: snapshot.rows, settings: snapshot.settings, state: state, width: 100, height: 8, colour: false)
+        #expect(frame[0].hasSuffix("⚠ server: INVALID_PARAM ↻1 "))
+        #expect(frame[1].hasPrefix(" ⚠ the server refused the subscription: INVALID_PARAM Too many codes."))
+        state.connection = .idle
+        let idle = BoardScreen.render(
+            rows: snapshot.rows, settings: snapshot.settings, state: state, width: 100, height: 8, colour: false)
+        #expect(idle[0].hasSuffix("○ idle ") && idle[1].hasPrefix(" sort: 24h value ▼"))
+    }
+
     @Test func everySizeGivesAFullFrame() {
         var board = Self.board()
         let rows = board.snapshot().rows

@@ -44,6 +44,19 @@ struct MarketScreenTests {
         try Golden.check(coloured, "market-80x24-colour")
     }
 
+    @Test func loadingAndReconnectsShow() {
+        var state = MarketScreenState()
+        state.connection = .connected
+        state.reconnects = 3
+        state.isLoading = true
+        let frame = MarketScreen.render(Self.content(), state: state, width: 80, height: 24, colour: false)
+        #expect(frame[0].hasSuffix("● live ↻3 "))
+        #expect(frame[23].hasPrefix("loading candles…  q quit"))
+        state.isLoading = false
+        let loaded = MarketScreen.render(Self.content(), state: state, width: 80, height: 24, colour: false)
+        #expect(loaded[23].hasPrefix("q quit"))
+    }
+
     @Test func everySizeGivesAFullFrame() {
         for height in 1...60 {
             for width in [1, 39, 40, 80, 133] {

@@ -7,7 +7,9 @@ certificate's subject alternative names), as a client that was told to trust it 
 
 import json
 import os
+import select
 import ssl
+import subprocess
 import urllib.error
 import urllib.request
 
@@ -15,6 +17,7 @@ import ccxt
 import pytest
 from websockets.asyncio.client import connect
 
+from bourse_process import BINARY
 from support import run, within
 
 TLS_URL = os.environ.get("BOURSE_TLS_URL", "").rstrip("/")
@@ -68,3 +71,38 @@ def test_websocket_over_wss_gets_a_ticker_snapshot():
             assert json.loads(status) == {"status": "UP"}
 
     run(body())
+
+
+def bourse_client(*arguments: str, timeout: float = 30) -> subprocess.CompletedProcess:
+    """Runs a `bourse` client command (the terminal client's REST and stream over TLS)."""
+    return subprocess.run([BINARY, *arguments], capture_output=True, text=True, timeout=timeout)
+
+
+@pytest.mark.skipif(not BINARY, reason="BOURSE_BINARY not set (scripts/realclients sets it)")
+def test_the_terminal_client_reads_over_https_with_ca_and_is_refused_without():
+    host = TLS_URL
+    trusted = bourse_client("ticker", "KRW-BTC", "--once", "--color", "never", "--server", host, "--ca", TLS_CA)
+    assert trusted.returncode == 0, trusted.stderr
+    assert trusted.stdout.startswith("KRW-BTC ") and "%" in trusted.stdout
+    refused = bourse_client("ticker", "KRW-BTC", "--once", "--server", host)
+    assert refused.returncode == 1
+    assert "could not read the tickers" in refused.stderr and "CERTIFICATE_VERIFY_FAILED" in refused.stderr
+    missing = bourse_client("ticker", "KRW-BTC", "--once", "--server", host, "--ca", "/nonexistent/ca.pem")
+    assert missing.returncode != 0 and "--ca /nonexistent/ca.pem" in missing.stderr
+
+
+@pytest.mark.skipif(not BINARY, reason="BOURSE_BINARY not set (scripts/realclients sets it)")
+def test_the_terminal_client_follows_the_ticker_over_wss():
+    stream = TLS_URL.replace("https://", "wss://", 1)
+    process = subprocess.Popen(
+        [BINARY, "ticker", "KRW-BTC", "--color", "never", "--server", stream, "--ca", TLS_CA],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        # The snapshot comes first over the stream; a pipe gets one line per update.
+        ready, _, _ = select.select([process.stdout], [], [], 20)
+        assert ready, "no ticker line over wss within 20 s"
+        line = process.stdout.readline()
+        assert line.startswith("KRW-BTC "), line
+    finally:
+        process.terminate()
+        process.wait(timeout=10)

@@ -16,14 +16,17 @@ public struct ExchangeClient: Sendable {
     public let baseURL: URL
     let accessKey: String
     let secretKey: SymmetricKey
-    let session: URLSession
+    let transport: any HTTPTransport
 
-    /// A client signing with the key `accessKey` and its secret (as `bourse keys create` printed them).
-    public init(baseURL: URL, accessKey: String, secretKey: String, session: URLSession = .shared) {
+    /// A client signing with the key `accessKey` and its secret (as `bourse keys create` printed them),
+    /// sending through `transport` (`URLSession.shared` unless given).
+    public init(
+        baseURL: URL, accessKey: String, secretKey: String, transport: any HTTPTransport = URLSession.shared
+    ) {
         self.baseURL = baseURL
         self.accessKey = accessKey
         self.secretKey = SymmetricKey(data: Data(secretKey.utf8))
-        self.session = session
+        self.transport = transport
     }
 
     /// Balances of every currency the account holds (`GET /v1/accounts`).
@@ -70,14 +73,16 @@ public struct ExchangeClient: Sendable {
         if method != "POST" && !query.isEmpty { components.percentEncodedQuery = query }
         var request = URLRequest(url: try ServerCall.url(components, baseURL, path))
         request.httpMethod = method
-        request.setValue("Bearer \(token(query: query))", forHTTPHeaderField: "Authorization")
+        // Upbit hashes the decoded `k=v&…` string (what its own examples and ccxt sign), not the URL's.
+        let hashed = parameters.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
+        request.setValue("Bearer \(token(query: hashed))", forHTTPHeaderField: "Authorization")
         if method == "POST" {
             // Keys in the order they were hashed: the server reads the body in order to check the hash.
             let fields = parameters.map { "\(Self.json($0.0)):\(Self.json($0.1))" }
             request.httpBody = Data(("{" + fields.joined(separator: ",") + "}").utf8)
             request.setValue("application/json; charset=utf-8", forHTTPHeaderField: "Content-Type")
         }
-        return try await ServerCall.perform(request, session, path: path)
+        return try await ServerCall.perform(request, transport, path: path)
     }
 
     /// `Bearer` token: HS256 over `{"access_key","nonce"}` and, with parameters, their SHA-512 hash.

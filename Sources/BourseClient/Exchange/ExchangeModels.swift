@@ -37,12 +37,41 @@ public struct OrderSummary: Decodable, Hashable, Sendable {
     public var executedVolume: String
     /// When it was placed (KST, ISO 8601).
     public var createdAt: String
+    /// The fee paid so far, in the quote currency.
+    public var paidFee: String?
+    /// The quote amount traded so far; only the order lists (open, closed) carry it.
+    public var executedFunds: String?
+    /// `ioc`, `fok` or `post_only`, if the order was placed with one.
+    public var timeInForce: String?
+    /// The client's own id for the order, if it was placed with one.
+    public var identifier: String?
 
     enum CodingKeys: String, CodingKey {
-        case uuid, side, price, state, market, volume
+        case uuid, side, price, state, market, volume, identifier
         case ordType = "ord_type"
         case remainingVolume = "remaining_volume"
         case executedVolume = "executed_volume"
         case createdAt = "created_at"
+        case paidFee = "paid_fee"
+        case executedFunds = "executed_funds"
+        case timeInForce = "time_in_force"
     }
+}
+
+/// Upbit's `time_in_force` of a limit order: what happens to the part that does not trade on arrival.
+public enum OrderTimeInForce: String, Sendable {
+    /// Immediate or cancel: what trades at once trades, the rest is cancelled.
+    case ioc
+    /// Fill or kill: the whole volume trades at once, or the order is cancelled without trading.
+    case fok
+    /// Maker only: an order that would trade on arrival is cancelled instead.
+    case postOnly = "post_only"
+}
+
+/// The state of a finished order, as `GET /v1/orders/closed` filters on it.
+public enum ClosedOrderState: String, Sendable {
+    /// Fully executed.
+    case done
+    /// Cancelled, possibly after partial fills (a market buy usually ends so, its dust cancelled).
+    case cancel
 }

@@ -9,6 +9,10 @@ public enum ClientError: Error, Hashable, Sendable, CustomStringConvertible {
     case server(status: Int, name: String?, message: String?)
     /// The answer was not what the API promises.
     case undecodable(path: String, error: String)
+    /// A certificate to trust could not be read.
+    case invalidCertificate(String)
+    /// An answer larger than the client accepts.
+    case tooLarge(path: String, limit: Int)
 
     static func server(status: Int, body: Data) -> ClientError {
         struct Body: Decodable {
@@ -39,6 +43,8 @@ public enum ClientError: Error, Hashable, Sendable, CustomStringConvertible {
             "the server answered \(status)" + (name.flatMap { $0 == String(status) ? nil : " \($0)" } ?? "")
                 + (message.map { ": \($0)" } ?? "")
         case .undecodable(let path, let error): "unexpected answer from \(path): \(error)"
+        case .invalidCertificate(let reason): "cannot trust the certificate: \(reason)"
+        case .tooLarge(let path, let limit): "the answer from \(path) is larger than \(limit) bytes"
         }
     }
 }

@@ -8,12 +8,12 @@ public import FoundationNetworking
 public struct QuotationClient: Sendable {
     /// The server, e.g. `http://127.0.0.1:8080` (paths start at `/v1`).
     public let baseURL: URL
-    let session: URLSession
+    let transport: any HTTPTransport
 
-    /// A client of `baseURL`.
-    public init(baseURL: URL, session: URLSession = .shared) {
+    /// A client of `baseURL` sending its requests through `transport` (`URLSession.shared` unless given).
+    public init(baseURL: URL, transport: any HTTPTransport = URLSession.shared) {
         self.baseURL = baseURL
-        self.session = session
+        self.transport = transport
     }
 
     /// Every listed market with its names and warning flag (`GET /v1/market/all?isDetails=true`).
@@ -61,6 +61,6 @@ public struct QuotationClient: Sendable {
         var components = try ServerCall.components(baseURL, path)
         components.queryItems = query.isEmpty ? nil : query
         let request = URLRequest(url: try ServerCall.url(components, baseURL, path))
-        return try await ServerCall.perform(request, session, path: path)
+        return try await ServerCall.perform(request, transport, path: path)
     }
 }

@@ -25,14 +25,13 @@ enum ServerCall {
 
     /// Sends `request` (asking for JSON) and decodes a 2xx answer as `Response`.
     static func perform<Response: Decodable>(
-        _ request: URLRequest, _ session: URLSession, path: String
+        _ request: URLRequest, _ transport: any HTTPTransport, path: String
     )
         async throws -> Response
     {
         var request = request
         request.setValue("application/json", forHTTPHeaderField: "Accept")
-        let (data, response) = try await session.data(for: request)
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        let (status, data) = try await transport.send(request)
         guard (200..<300).contains(status) else { throw ClientError.server(status: status, body: data) }
         do {
             return try JSONDecoder().decode(Response.self, from: data)

@@ -5,14 +5,19 @@ import NIOCore
 
 extension MarketStream {
     /// Keeps the connection until the task is cancelled: connects, subscribes, delivers, and after any
-    /// failure or close waits (exponential backoff with jitter) and starts again. Paused, it stays closed.
-    /// When cancelled, every stream it fed finishes.
+    /// failure or close waits (exponential backoff with jitter) and starts again. Paused, or with nothing
+    /// wanted, it stays closed until that changes. When cancelled, every stream it fed finishes.
     public func run() async {
         var attempt = 1
         while !Task.isCancelled {
             if registry.withLock({ $0.paused }) {
                 registry.withLock { $0.enter(.paused) }
-                try? await Task.sleep(for: .milliseconds(100))
+                await wait { $0.paused }
+                continue
+            }
+            if registry.withLock({ $0.wantsNothing }) {
+                registry.withLock { $0.enter(.idle) }
+                await wait { !$0.paused && $0.wantsNothing }
                 continue
             }
             registry.withLock { $0.enter(.connecting(attempt: attempt)) }
@@ -26,7 +31,8 @@ extension MarketStream {
                 failure = String(describing: error)
             }
             if Task.isCancelled { break }
-            if registry.withLock({ $0.paused }) { continue }
+            // Closed on purpose (paused, or nothing wanted any more): no backoff.
+            if registry.withLock({ $0.paused || $0.wantsNothing }) { continue }
             let delay = Self.backoff(attempt: attempt, options: options)
             registry.withLock { $0.enter(.waiting(delay, error: failure)) }
             try? await Task.sleep(for: delay)
@@ -35,6 +41,20 @@ extension MarketStream {
         let (sinks, watchers) = registry.withLock { $0.takeAll() }
         for sink in sinks { sink.finish() }
         for watcher in watchers { watcher.finish() }
+    }
+
+    /// Returns once `condition` no longer holds (it is checked whenever interest or pausing changes), or
+    /// when the task is cancelled.
+    private func wait(while condition: @escaping @Sendable (Registry) -> Bool) async {
+        let (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let holds = registry.withLock { registry in
+            guard condition(registry) else { return false }
+            registry.wake = wake
+            return true
+        }
+        guard holds else { return }
+        defer { registry.withLock { $0.wake = nil } }
+        for await _ in wakes where !registry.withLock({ condition($0) }) { return }
     }
 
     /// The delay before reconnect attempt `attempt + 1`: `initialBackoff · 2^(attempt-1)`, at most
@@ -56,15 +76,23 @@ extension MarketStream {
         defer { registry.withLock { $0.wake = nil } }
         let logger = Logger(label: "bourse.sdk.stream")
         let before = registry.withLock { $0.messages }
-        try await WebSocketClient.connect(url: url, configuration: configuration, logger: logger) {
+        let tls = try options.trusted?.clientConfiguration()
+        configuration.sniHostname = try Self.serverName(url)
+        try await WebSocketClient.connect(url: url, configuration: configuration, tlsConfiguration: tls, logger: logger)
+        {
             inbound, outbound, _ in
-            self.registry.withLock { $0.enter(.connected) }
+            self.registry.withLock { registry in
+                registry.connections += 1
+                registry.enter(.connected)
+            }
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
                     var subscribed: [String: Set<String>] = [:]
                     try await self.subscribe(&subscribed, outbound)
+                    if self.registry.withLock({ $0.paused || $0.wantsNothing }) { return }
                     for await _ in wakes {
-                        if self.registry.withLock({ $0.paused }) { return }
+                        // Paused, or nothing wanted any more: close (`run` decides what comes next).
+                        if self.registry.withLock({ $0.paused || $0.wantsNothing }) { return }
                         try await self.subscribe(&subscribed, outbound)
                     }
                 }
@@ -89,6 +117,20 @@ extension MarketStream {
         return registry.withLock { $0.messages } > before
     }
 
+    /// The TLS server name for `url`: `nil` (its host) for a host name. TLS cannot name an IP address, and
+    /// the WebSocket client would try; a loopback address is named `localhost`, which is the same machine
+    /// (and in the certificate `bourse serve --tls` makes). Other addresses need the server's host name.
+    static func serverName(_ url: String) throws -> String? {
+        guard let components = URLComponents(string: url), components.scheme?.lowercased() == "wss",
+            let host = components.host
+        else { return nil }
+        let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        let isIPv4 = bare.split(separator: ".").count == 4 && bare.allSatisfy { $0.isNumber || $0 == "." }
+        guard isIPv4 || bare.contains(":") else { return nil }
+        if bare.hasPrefix("127.") || bare == "::1" { return "localhost" }
+        throw ClientError.invalidURL("\(url): wss:// needs the server's host name, not an IP address (TLS names hosts)")
+    }
+
     /// Sends a subscription for everything wanted, if it differs from what `subscribed` holds.
     private func subscribe(
         _ subscribed: inout [String: Set<String>], _ outbound: WebSocketOutboundWriter
@@ -98,6 +140,10 @@ extension MarketStream {
         let wanted = registry.withLock { $0.wanted }.filter { !$0.value.isEmpty }
         guard wanted != subscribed, !wanted.isEmpty else { return }
         subscribed = wanted
+        // A new request: whatever the server refused before no longer stands.
+        registry.withLock { registry in
+            if case .refused = registry.state { registry.enter(.connected) }
+        }
         try await outbound.write(.text(Self.subscription(wanted)))
     }
 

@@ -34,7 +34,8 @@ extension MarketStream {
         private var watchers: [Int: AsyncStream<ConnectionState>.Continuation] = [:]
         private(set) var state = ConnectionState.connecting(attempt: 1)
         private(set) var paused = false
-        private(set) var connections = 0
+        /// Connections established so far.
+        var connections = 0
         /// Messages received over all connections.
         var messages = 0
         /// Wakes the live connection when interest or pausing changes.
@@ -44,6 +45,9 @@ extension MarketStream {
         var wanted: [String: Set<String>] {
             interests.values.reduce(into: [:]) { $0[$1.sink.topic, default: []].formUnion($1.codes) }
         }
+
+        /// `true` when no view wants any code of any type.
+        var wantsNothing: Bool { interests.values.allSatisfy(\.codes.isEmpty) }
 
         mutating func add(_ interest: Interest) -> Int {
             defer { nextID += 1 }
@@ -72,13 +76,16 @@ extension MarketStream {
         }
 
         mutating func enter(_ state: ConnectionState) {
-            if state == .connected { connections += 1 }
             guard self.state != state else { return }
             self.state = state
             for watcher in watchers.values { watcher.yield(state) }
         }
 
-        func deliver(_ message: StreamMessage) {
+        mutating func deliver(_ message: StreamMessage) {
+            if case .error(let name, let text) = message {
+                enter(.refused(ServerError(name: name, message: text)))
+                return
+            }
             for interest in interests.values {
                 switch (message, interest.sink) {
                 case (.ticker(let update), .ticker(let continuation)) where interest.codes.contains(update.code):

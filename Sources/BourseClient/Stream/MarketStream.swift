@@ -7,7 +7,8 @@ import Synchronization
 /// Views ask for what they show (``tickers(_:)``) and get an `AsyncStream`; when a stream ends, its
 /// interest goes. ``run()`` keeps the connection: it subscribes to everything still wanted, resubscribes
 /// after every reconnect (exponential backoff with jitter), pings to keep the link alive and to notice a
-/// dead one, and closes while ``pause()``d (an app in the background) until ``resume()``.
+/// dead one, and closes while ``pause()``d (an app in the background) until ``resume()``. When no view
+/// wants anything any more, it closes the connection and opens it again for the next interest.
 public final class MarketStream: Sendable {
     /// How the connection behaves.
     public struct Options: Sendable {
@@ -17,6 +18,8 @@ public final class MarketStream: Sendable {
         public var maximumBackoff: Duration = .seconds(30)
         /// How often to ping; a ping unanswered by the next one closes the link as dead.
         public var pingInterval: Duration = .seconds(20)
+        /// Certificates to trust besides the system's, for a `wss://` server with its own certificate.
+        public var trusted: TrustedCertificates?
 
         /// The defaults.
         public init() {}
@@ -32,6 +35,26 @@ public final class MarketStream: Sendable {
         case waiting(Duration, error: String)
         /// Closed by ``pause()``.
         case paused
+        /// Closed because no view wants anything; the next interest opens it again.
+        case idle
+        /// Connected, but the server answered the subscription with an error frame; the connection stays
+        /// open and the next subscription (interest changing, or a reconnect) tries again.
+        case refused(ServerError)
+    }
+
+    /// An error frame the server answered the current subscription with
+    /// (`{"error":{"name":"INVALID_PARAM","message":…}}`); the connection stays open.
+    public struct ServerError: Hashable, Sendable {
+        /// Upbit's error name, such as `INVALID_PARAM` or `NO_CODES`.
+        public var name: String
+        /// The server's explanation.
+        public var message: String
+
+        /// An error named `name`.
+        public init(name: String, message: String) {
+            self.name = name
+            self.message = message
+        }
     }
 
     /// The stream URL (`ws://127.0.0.1:8080/websocket/v1`, or `wss://`).

@@ -79,6 +79,7 @@ public struct TLSIdentity: Sendable, Equatable {
                 }
             if !names.contains(name) { names.append(name) }
         }
+        let identifier = SubjectKeyIdentifier(hash: Certificate.PublicKey(key.publicKey))
         let certificate = try Certificate(
             version: .v3,
             serialNumber: Certificate.SerialNumber(),
@@ -88,10 +89,15 @@ public struct TLSIdentity: Sendable, Equatable {
             issuer: name,
             subject: name,
             signatureAlgorithm: .ecdsaWithSHA256,
+            // Shaped like `openssl req -x509`: its own authority (CA, may sign certificates, key identifiers),
+            // since verifiers such as BoringSSL trust a self-signed certificate only if it could have signed
+            // itself; and a server certificate (digital signature, serverAuth, the names).
             extensions: try Certificate.Extensions {
-                Critical(BasicConstraints.notCertificateAuthority)
-                Critical(KeyUsage(digitalSignature: true))
+                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
+                Critical(KeyUsage(digitalSignature: true, keyCertSign: true))
                 try ExtendedKeyUsage([.serverAuth])
+                identifier
+                AuthorityKeyIdentifier(keyIdentifier: identifier.keyIdentifier)
                 SubjectAlternativeNames(names)
             },
             issuerPrivateKey: Certificate.PrivateKey(key))

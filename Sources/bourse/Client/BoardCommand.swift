@@ -16,8 +16,7 @@ struct BoardCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "The server (default: $BOURSE_SERVER or http://127.0.0.1:8080; https:// and wss:// work).")
-    var server: String?
+    @OptionGroup var connection: ServerOptions
 
     @Option(help: "Redraws per second at most.")
     var fps: Int = 10
@@ -30,21 +29,20 @@ struct BoardCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let address = try ServerAddress(server)
+        let address = try connection.address()
         guard RawTerminal.isAvailable else {
             Progress.line("bourse board: needs a terminal (use `bourse ticker` in scripts)")
             throw ExitCode.failure
         }
-        let quotation = address.quotation
-        let markets: [BoardMarket]
-        let tickers: [TickerUpdate]
-        do {
-            markets = try await quotation.markets()
-            let quotes = Array(Set(markets.map { String($0.quote) })).sorted()
-            tickers = try await quotation.tickers(quotes: quotes)
-        } catch {
-            Progress.line("bourse board: could not load the markets from \(address.rest.absoluteString): \(error)")
-            throw ExitCode.failure
+        let (markets, tickers) = try await address.withQuotation { quotation in
+            do {
+                let markets = try await quotation.markets()
+                let quotes = Array(Set(markets.map { String($0.quote) })).sorted()
+                return (markets, try await quotation.tickers(quotes: quotes))
+            } catch {
+                Progress.line("bourse board: could not load the markets from \(address.rest.absoluteString): \(error)")
+                throw ExitCode.failure
+            }
         }
         let cache: ClientCache
         do {
@@ -58,7 +56,7 @@ struct BoardCommand: AsyncParsableCommand {
             settings: BoardSettings(sort: BoardSort(.tradedValue, .descending)))
         for ticker in tickers { board.apply(ticker) }
         let feed = BoardFeed(board: board)
-        let stream = MarketStream(url: address.stream)
+        let stream = address.marketStream()
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await stream.run() }
             group.addTask {

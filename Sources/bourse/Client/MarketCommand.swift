@@ -20,35 +20,43 @@ struct MarketCommand: AsyncParsableCommand {
     @Argument(help: "The market, such as KRW-BTC.")
     var market: String
 
-    @Option(help: "The server (default: $BOURSE_SERVER or http://127.0.0.1:8080; https:// and wss:// work).")
-    var server: String?
+    @OptionGroup var connection: ServerOptions
 
     @Flag(help: "No colours.")
     var noColor = false
 
     func run() async throws {
-        let address = try ServerAddress(server)
+        let address = try connection.address()
         let code = market.uppercased()
         guard RawTerminal.isAvailable else {
             Progress.line("bourse market: needs a terminal (use `bourse ticker \(code)` in scripts)")
             throw ExitCode.failure
         }
-        let quotation = address.quotation
-        let model: MarketModel
-        do {
-            guard let listed = try await quotation.markets().first(where: { $0.code == code }) else {
-                Progress.line("bourse market: \(code) is not listed on \(address.rest.absoluteString)")
+        try await address.withQuotation { quotation in
+            let model: MarketModel
+            do {
+                guard let listed = try await quotation.markets().first(where: { $0.code == code }) else {
+                    Progress.line("bourse market: \(code) is not listed on \(address.rest.absoluteString)")
+                    throw ExitCode.failure
+                }
+                model = MarketModel(market: listed, cache: try? ClientData.open())
+                try await model.load(from: quotation, interval: .minutes(1))
+            } catch let error as ExitCode {
+                throw error
+            } catch {
+                Progress.line("bourse market: could not load \(code) from \(address.rest.absoluteString): \(error)")
                 throw ExitCode.failure
             }
-            model = MarketModel(market: listed, cache: try? ClientData.open())
-            try await model.load(from: quotation, interval: .minutes(1))
-        } catch let error as ExitCode {
-            throw error
-        } catch {
-            Progress.line("bourse market: could not load \(code) from \(address.rest.absoluteString): \(error)")
-            throw ExitCode.failure
+            try await show(model, code: code, stream: address.marketStream(), quotation: quotation)
         }
-        let stream = MarketStream(url: address.stream)
+    }
+
+    /// Keeps `model` live from `stream` while the screen runs.
+    private func show(
+        _ model: MarketModel, code: String, stream: MarketStream, quotation: QuotationClient
+    )
+        async throws
+    {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await stream.run() }
             group.addTask { for await ticker in stream.tickers([code]) { model.update { $0.ticker = ticker } } }
@@ -105,6 +113,7 @@ final class MarketModel: Sendable {
         let ticker = try await quotation.tickers(codes: [code]).first
         let book = try await quotation.orderbook(code)
         let trades = try await quotation.trades(code, count: 100)
+        showCachedCandles(interval)
         try await loadCandles(from: quotation, interval: interval)
         update { state in
             state.ticker = ticker ?? state.ticker
@@ -127,9 +136,9 @@ final class MarketModel: Sendable {
         }
     }
 
-    /// Replaces the series with `interval`'s cached candles at once, then with the latest 200 from the
-    /// server (the cache's revalidation; trades that arrive meanwhile merge in), and caches those.
-    func loadCandles(from quotation: QuotationClient, interval: CandleInterval) async throws {
+    /// Replaces the series with `interval`'s cached candles (shown at once; the caller then revalidates them
+    /// with ``loadCandles(from:interval:)``).
+    func showCachedCandles(_ interval: CandleInterval) {
         let code = read { $0.market.code }
         let cached = (try? cache?.candles(code, interval)) ?? []
         update { state in
@@ -137,6 +146,12 @@ final class MarketModel: Sendable {
             series.merge(history: cached)
             state.series = series
         }
+    }
+
+    /// Merges the latest 200 candles of `interval` from the server into the series (unless another interval
+    /// was chosen meanwhile; trades that arrive meanwhile merge in) and caches them.
+    func loadCandles(from quotation: QuotationClient, interval: CandleInterval) async throws {
+        let code = read { $0.market.code }
         let page = try await quotation.candles(code, interval, count: 200)
         try? cache?.save(page, code, interval)
         update { state in

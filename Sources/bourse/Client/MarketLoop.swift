@@ -1,8 +1,9 @@
 import BourseClient
 import BourseTUI
+import Synchronization
 
 /// The market screen's shell: keys in, frames out (drawn by ``MarketScreen``), history reloaded when the
-/// interval changes.
+/// interval changes. Candle pages load in the background, so keys keep working while they come.
 struct MarketLoop {
     let model: MarketModel
     let stream: MarketStream
@@ -17,24 +18,39 @@ struct MarketLoop {
         var decoder = KeyDecoder()
         var drawn = (version: -1, width: 0, height: 0)
         var lastDraw = ContinuousClock.now
+        // The candle page being loaded; a new interval cancels the load of the one before.
+        var loading: Task<Void, Never>?
+        defer { loading?.cancel() }
+        let loaded = Completions()
+        var started = 0
         while !Task.isCancelled {
             let keys = decoder.decode(terminal.readAvailable())
             var dirty = !keys.isEmpty
             for key in keys {
                 let count = model.read { $0.series.candles.count }
                 if state.handle(key, candleCount: count) {
-                    try? await model.loadCandles(from: quotation, interval: state.interval)
+                    loading?.cancel()
+                    model.showCachedCandles(state.interval)
+                    loading = load(counting: loaded) { [interval = state.interval] in
+                        try await model.loadCandles(from: quotation, interval: interval)
+                    }
+                    started += 1
                 }
                 if state.shouldQuit { return }
             }
+            let isLoading = loaded.count < started
             // The cursor on the oldest candle loaded: page older history in.
             let count = model.read { $0.series.candles.count }
-            if !keys.isEmpty, count > 0, state.cursorBack >= count - 1 {
-                try? await model.loadOlderCandles(from: quotation)
+            if !keys.isEmpty, !isLoading, count > 0, state.cursorBack >= count - 1 {
+                loading = load(counting: loaded) { try await model.loadOlderCandles(from: quotation) }
+                started += 1
             }
-            let connection = stream.currentState
-            if connection != state.connection {
+            let (connection, reconnects) = (stream.currentState, stream.reconnects)
+            let loadingNow = loaded.count < started
+            if connection != state.connection || reconnects != state.reconnects || loadingNow != state.isLoading {
                 state.connection = connection
+                state.reconnects = reconnects
+                state.isLoading = loadingNow
                 dirty = true
             }
             let size = terminal.size
@@ -56,4 +72,26 @@ struct MarketLoop {
             try await Task.sleep(for: .milliseconds(15))
         }
     }
+
+    /// Runs `body` in the background and counts it in `loaded` when it ends (a failed page is retried by
+    /// the next key that asks for it).
+    private func load(
+        counting loaded: Completions, _ body: @escaping @Sendable () async throws -> Void
+    )
+        -> Task<Void, Never>
+    {
+        Task {
+            try? await body()
+            loaded.add()
+        }
+    }
+}
+
+/// How many background loads have ended.
+private final class Completions: Sendable {
+    private let ended = Mutex(0)
+
+    var count: Int { ended.withLock { $0 } }
+
+    func add() { ended.withLock { $0 += 1 } }
 }

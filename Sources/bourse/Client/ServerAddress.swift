@@ -2,9 +2,32 @@ import ArgumentParser
 import BourseClient
 import Foundation
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+/// `--server` and `--ca`, shared by the client commands.
+struct ServerOptions: ParsableArguments {
+    @Option(help: "The server (default: $BOURSE_SERVER or http://127.0.0.1:8080; https:// and wss:// work).")
+    var server: String?
+
+    @Option(
+        name: .customLong("ca"),
+        help: ArgumentHelp(
+            "A PEM certificate to trust besides the system's, for a server with its own certificate.",
+            discussion: "`bourse serve --tls` writes its self-signed one to tls-cert.pem in its data directory.",
+            valueName: "file"))
+    var certificateFile: String?
+
+    func validate() throws { _ = try address() }
+
+    /// The server these options name, with the certificate read.
+    func address() throws -> ServerAddress {
+        let trusted: TrustedCertificates?
+        do {
+            trusted = try certificateFile.map { try TrustedCertificates(pemFile: $0) }
+        } catch {
+            throw ValidationError("--ca \(certificateFile ?? ""): \(error)")
+        }
+        return try ServerAddress(server, trusted: trusted)
+    }
+}
 
 /// The server a client command talks to: `--server`, else `$BOURSE_SERVER`, else the local default.
 struct ServerAddress {
@@ -12,16 +35,11 @@ struct ServerAddress {
     let rest: URL
     /// The public stream (`ws://127.0.0.1:8080/websocket/v1`).
     let stream: String
-
-    /// The REST client of this server: requests give up after 10 s (a screen waits on them).
-    var quotation: QuotationClient {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 10
-        return QuotationClient(baseURL: rest, session: URLSession(configuration: configuration))
-    }
+    /// Certificates to trust besides the system's (`--ca`).
+    let trusted: TrustedCertificates?
 
     /// Reads `text` (`http://`, `https://`, `ws://` or `wss://`, with or without a path).
-    init(_ text: String?) throws {
+    init(_ text: String?, trusted: TrustedCertificates? = nil) throws {
         let given = text ?? ProcessInfo.processInfo.environment["BOURSE_SERVER"] ?? "http://127.0.0.1:8080"
         guard var components = URLComponents(string: given), let scheme = components.scheme?.lowercased(),
             components.host?.isEmpty == false
@@ -45,5 +63,28 @@ struct ServerAddress {
         }
         self.rest = rest
         self.stream = stream
+        self.trusted = trusted
+    }
+
+    /// The stream of this server (trusting `--ca`).
+    func marketStream() -> MarketStream {
+        var options = MarketStream.Options()
+        options.trusted = trusted
+        return MarketStream(url: stream, options: options)
+    }
+
+    /// Runs `body` with this server's REST client (on SwiftNIO, trusting `--ca`; a request gives up after
+    /// 10 s, since a screen waits on it) and closes the client afterwards.
+    func withQuotation<Result>(_ body: (QuotationClient) async throws -> Result) async throws -> Result {
+        let transport = try NIOHTTPTransport(trusted: trusted, timeout: .seconds(10))
+        let result: Result
+        do {
+            result = try await body(QuotationClient(baseURL: rest, transport: transport))
+        } catch {
+            try? await transport.shutdown()
+            throw error
+        }
+        try await transport.shutdown()
+        return result
     }
 }

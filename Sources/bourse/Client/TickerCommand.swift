@@ -24,8 +24,7 @@ struct TickerCommand: AsyncParsableCommand {
     @Argument(help: "Markets, such as KRW-BTC.")
     var markets: [String]
 
-    @Option(help: "The server (default: $BOURSE_SERVER or http://127.0.0.1:8080; https:// and wss:// work).")
-    var server: String?
+    @OptionGroup var connection: ServerOptions
 
     @Flag(help: "Print the current line(s) and exit.")
     var once = false
@@ -44,14 +43,14 @@ struct TickerCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let address = try ServerAddress(server)
+        let address = try connection.address()
         let codes = markets.map { $0.uppercased() }
         let isTerminal = isatty(STDOUT_FILENO) == 1
         let colour = color == .always || (color == .auto && isTerminal)
         if once {
             let tickers: [TickerUpdate]
             do {
-                tickers = try await address.quotation.tickers(codes: codes)
+                tickers = try await address.withQuotation { try await $0.tickers(codes: codes) }
             } catch {
                 Progress.line("bourse ticker: could not read the tickers from \(address.rest.absoluteString): \(error)")
                 throw ExitCode.failure
@@ -59,7 +58,7 @@ struct TickerCommand: AsyncParsableCommand {
             for ticker in tickers { Self.emit(TickerLine.render(ticker, colour: colour) + "\n") }
             return
         }
-        let stream = MarketStream(url: address.stream)
+        let stream = address.marketStream()
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await stream.run() }
             group.addTask {
@@ -74,11 +73,18 @@ struct TickerCommand: AsyncParsableCommand {
             }
             group.addTask {
                 for await state in stream.states() {
-                    if case .waiting(let delay, let error) = state {
+                    switch state {
+                    case .waiting(let delay, let error):
                         let seconds = Double(delay.components.attoseconds / 10_000_000_000_000_000) / 100
                         Progress.line(
                             "\nbourse ticker: \(error); reconnecting in \(seconds + Double(delay.components.seconds)) s"
                         )
+                    case .refused(let error):
+                        // The server will not send these markets: say why and stop.
+                        Progress.line(
+                            "bourse ticker: the server refused the subscription: \(error.name) \(error.message)")
+                        throw ExitCode.failure
+                    default: break
                     }
                 }
             }
