@@ -90,6 +90,7 @@ public enum BoardScreen {
         case .connected: return "● live" + reconnects + " "
         case .refused(let error): return "⚠ server: \(error.name)" + reconnects + " "
         case .idle: return "○ idle "
+        case .failed: return "✕ stream failed "
         case .connecting(let attempt): return (attempt > 1 ? "◌ connecting (\(attempt))" : "◌ connecting") + " "
         case .waiting(let delay, _):
             let tenths = delay.components.seconds * 10 + delay.components.attoseconds / 100_000_000_000_000_000
@@ -107,6 +108,7 @@ public enum BoardScreen {
         if case .refused(let error) = state.connection {
             return DisplayWidth.fit(" ⚠ the server refused the subscription: \(error.name) \(error.message)", width)
         }
+        if case .failed(let reason) = state.connection { return DisplayWidth.fit(" ✕ \(reason)", width) }
         var parts: [String] = []
         if let sort = settings.sort {
             let names: [BoardSortKey: String] = [

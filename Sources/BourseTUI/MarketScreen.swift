@@ -67,7 +67,11 @@ public enum MarketScreen {
         }
         while lines.count < height - 1 { lines.append(String(repeating: " ", count: width)) }
         let keys = "q quit  [ ] interval  1 3 5 0 h 4 d w M  ← → cursor  + - group  ? help"
-        lines.append(DisplayWidth.fit(state.isLoading ? "loading candles…  " + keys : keys, width))
+        let footer =
+            if state.isLoading { "loading candles…  " + keys } else if let error = state.loadError {
+                "candles did not load (r retries): \(error)"
+            } else { keys }
+        lines.append(DisplayWidth.fit(footer, width))
         return Array(lines.prefix(height))
     }
 
@@ -77,6 +81,7 @@ public enum MarketScreen {
         "  1 3 5 0     1, 3, 5 and 10 minutes;  h one hour, 4 four hours, d day, w week, M month",
         "  ← →  j k    move the chart cursor (Home: oldest, End: newest); its candle's OHLC and volume show below",
         "  + -         group the order book into coarser price steps",
+        "  r           load the candles again",
         "  q           quit",
     ]
 

@@ -15,6 +15,8 @@ public struct MarketScreenState: Sendable {
     public var reconnects = 0
     /// `true` while candles of a newly chosen interval (or older ones) are loading.
     public var isLoading = false
+    /// Why the last candle page failed to load, until one loads (`r` tries again).
+    public var loadError: String?
     /// Set by `q` or Ctrl-C.
     public var shouldQuit = false
     /// `true` while the help replaces the chart.
@@ -44,11 +46,13 @@ public struct MarketScreenState: Sendable {
     /// The starting state.
     public init() {}
 
-    /// Applies `key`; returns `true` if the interval changed (the shell then loads that interval's history).
+    /// Applies `key`; returns `true` if the shell should (re)load the interval's history: the interval
+    /// changed, or `r` asks again.
     @discardableResult
     public mutating func handle(_ key: KeyPress, candleCount: Int) -> Bool {
         let before = interval
         switch key {
+        case .character("r"): return true
         case .interrupt, .character("q"): shouldQuit = true
         case .character("]"), .tab: step(1)
         case .character("["): step(-1)

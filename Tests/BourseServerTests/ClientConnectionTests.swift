@@ -33,11 +33,62 @@ struct ClientConnectionTests {
 
                     var again = stream.tickers(["KRW-ETH"]).makeAsyncIterator()
                     #expect(await again.next()?.code == "KRW-ETH")
-                    #expect(stream.currentState == .connected && stream.reconnects == 1)
+                    // Opening again for new interest is not a reconnect.
+                    #expect(stream.currentState == .connected && stream.reconnects == 0)
                     group.cancelAll()
                 }
             }
         }
+    }
+
+    @Test func aViewSwapResubscribesOnTheSameConnection() async throws {
+        try await ServerHarness.with { harness in
+            try await harness.application().test(.live) { client in
+                let port = try #require(client.port)
+                var options = MarketStream.Options()
+                // Long enough that a swap waiting it out (instead of resubscribing) runs past the time limit.
+                options.idleAfter = .seconds(300)
+                let stream = MarketStream(url: "ws://127.0.0.1:\(port)/websocket/v1", options: options)
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask { await stream.run() }
+                    let seen = Task {
+                        var seen: [MarketStream.ConnectionState] = []
+                        for await state in stream.states() { seen.append(state) }
+                        return seen
+                    }
+                    for code in ["KRW-BTC", "KRW-ETH", "KRW-XRP"] {
+                        // Each view goes as the next arrives: the stream resubscribes, it does not close.
+                        let view = Task {
+                            var tickers = stream.tickers([code]).makeAsyncIterator()
+                            return await tickers.next()?.code
+                        }
+                        #expect(await view.value == code)
+                    }
+                    group.cancelAll()
+                    let states = await seen.value
+                    #expect(states.filter { $0 == .connected }.count == 1, "\(states)")
+                    #expect(!states.contains { if case .waiting = $0 { true } else { false } }, "\(states)")
+                    #expect(stream.reconnects == 0)
+                }
+            }
+        }
+    }
+
+    @Test func aStreamThatCannotWorkFailsAtOnce() async throws {
+        // TLS cannot name an IP address; loopback's is named localhost, another is refused for good.
+        #expect(throws: Never.self) { try MarketStream.serverName(for: "wss://127.0.0.1:1/websocket/v1") }
+        #expect(try MarketStream.serverName(for: "wss://[::1]:1/websocket/v1") == "localhost")
+        #expect(try MarketStream.serverName(for: "wss://example.com/websocket/v1") == nil)
+        #expect(try MarketStream.serverName(for: "ws://10.0.0.1/websocket/v1") == nil)
+        let stream = MarketStream(url: "wss://10.0.0.1:9/websocket/v1")
+        var tickers = stream.tickers(["KRW-BTC"]).makeAsyncIterator()
+        await stream.run()
+        guard case .failed(let reason) = stream.currentState else {
+            Issue.record("expected a failed state, got \(stream.currentState)")
+            return
+        }
+        #expect(reason.contains("host name"))
+        #expect(await tickers.next() == nil)
     }
 
     @Test func aRefusedSubscriptionIsAStateUntilTheNextOne() async throws {

@@ -67,6 +67,10 @@ struct BoardScreenTests {
         let idle = BoardScreen.render(
             rows: snapshot.rows, settings: snapshot.settings, state: state, width: 100, height: 8, colour: false)
         #expect(idle[0].hasSuffix("○ idle ") && idle[1].hasPrefix(" sort: 24h value ▼"))
+        state.connection = .failed("wss:// needs the server's host name")
+        let failed = BoardScreen.render(
+            rows: snapshot.rows, settings: snapshot.settings, state: state, width: 100, height: 8, colour: false)
+        #expect(failed[0].hasSuffix("✕ stream failed ") && failed[1].hasPrefix(" ✕ wss:// needs the server's"))
     }
 
     @Test func everySizeGivesAFullFrame() {

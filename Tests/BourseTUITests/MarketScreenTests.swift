@@ -55,6 +55,11 @@ struct MarketScreenTests {
         state.isLoading = false
         let loaded = MarketScreen.render(Self.content(), state: state, width: 80, height: 24, colour: false)
         #expect(loaded[23].hasPrefix("q quit"))
+        state.loadError = "the server answered 500"
+        let failed = MarketScreen.render(Self.content(), state: state, width: 80, height: 24, colour: false)
+        #expect(failed[23].hasPrefix("candles did not load (r retries): the server answered 500"))
+        // `r` asks for the interval again without changing it.
+        #expect(state.handle(.character("r"), candleCount: 8) && state.interval == .minutes(1))
     }
 
     @Test func everySizeGivesAFullFrame() {

@@ -6,7 +6,8 @@ import NIOCore
 extension MarketStream {
     /// Keeps the connection until the task is cancelled: connects, subscribes, delivers, and after any
     /// failure or close waits (exponential backoff with jitter) and starts again. Paused, or with nothing
-    /// wanted, it stays closed until that changes. When cancelled, every stream it fed finishes.
+    /// wanted, it stays closed until that changes. It returns when cancelled, or at once for a URL that
+    /// cannot work (``ConnectionState/failed(_:)``); either way every stream it fed finishes.
     public func run() async {
         var attempt = 1
         while !Task.isCancelled {
@@ -16,23 +17,30 @@ extension MarketStream {
                 continue
             }
             if registry.withLock({ $0.wantsNothing }) {
-                registry.withLock { $0.enter(.idle) }
+                registry.withLock { registry in
+                    registry.enter(.idle)
+                    // Opening again for new interest is not a reconnect.
+                    registry.countsNextConnection = false
+                }
                 await wait { !$0.paused && $0.wantsNothing }
                 continue
             }
             registry.withLock { $0.enter(.connecting(attempt: attempt)) }
             var failure = "closed by the server"
             do {
-                let delivered = try await connectOnce()
-                if delivered { attempt = 1 }
+                switch try await connectOnce() {
+                case .closedOnPurpose: continue
+                case .ended(let delivered): if delivered { attempt = 1 }
+                }
             } catch is CancellationError {
+                break
+            } catch ClientError.invalidURL(let reason) {
+                registry.withLock { $0.enter(.failed(reason)) }
                 break
             } catch {
                 failure = String(describing: error)
             }
             if Task.isCancelled { break }
-            // Closed on purpose (paused, or nothing wanted any more): no backoff.
-            if registry.withLock({ $0.paused || $0.wantsNothing }) { continue }
             let delay = Self.backoff(attempt: attempt, options: options)
             registry.withLock { $0.enter(.waiting(delay, error: failure)) }
             try? await Task.sleep(for: delay)
@@ -65,37 +73,38 @@ extension MarketStream {
         return capped * Double.random(in: 0.5...1)
     }
 
+    /// How a connection ended.
+    private enum Ending {
+        /// Closed by the client: paused, or nothing wanted for ``Options/idleAfter``.
+        case closedOnPurpose
+        /// Closed by the server or the network; `delivered` says whether any message came first.
+        case ended(delivered: Bool)
+    }
+
     /// One connection: subscribes to what is wanted (again whenever that changes), delivers messages until
-    /// the link closes or pausing closes it. Returns whether any message arrived.
-    private func connectOnce() async throws -> Bool {
+    /// the link closes, or until pausing (or wanting nothing for a while) closes it.
+    private func connectOnce() async throws -> Ending {
         var configuration = WebSocketClientConfiguration()
         configuration.autoPing = .enabled(timePeriod: options.pingInterval)
         configuration.maxFrameSize = 1 << 22
+        let tls = try options.trusted?.clientConfiguration()
+        configuration.sniHostname = try Self.serverName(for: url)
         let (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         registry.withLock { $0.wake = wake }
         defer { registry.withLock { $0.wake = nil } }
         let logger = Logger(label: "bourse.sdk.stream")
         let before = registry.withLock { $0.messages }
-        let tls = try options.trusted?.clientConfiguration()
-        configuration.sniHostname = try Self.serverName(url)
+        registry.withLock { $0.closedOnPurpose = false }
         try await WebSocketClient.connect(url: url, configuration: configuration, tlsConfiguration: tls, logger: logger)
         {
             inbound, outbound, _ in
             self.registry.withLock { registry in
-                registry.connections += 1
+                if registry.countsNextConnection { registry.reconnects += 1 }
+                registry.countsNextConnection = true
                 registry.enter(.connected)
             }
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    var subscribed: [String: Set<String>] = [:]
-                    try await self.subscribe(&subscribed, outbound)
-                    if self.registry.withLock({ $0.paused || $0.wantsNothing }) { return }
-                    for await _ in wakes {
-                        // Paused, or nothing wanted any more: close (`run` decides what comes next).
-                        if self.registry.withLock({ $0.paused || $0.wantsNothing }) { return }
-                        try await self.subscribe(&subscribed, outbound)
-                    }
-                }
+            let onPurpose = try await withThrowingTaskGroup(of: Bool.self) { group in
+                group.addTask { try await self.follow(wakes, wake, outbound) }
                 group.addTask {
                     for try await message in inbound.messages(maxSize: 1 << 22) {
                         self.registry.withLock { $0.messages += 1 }
@@ -108,19 +117,56 @@ extension MarketStream {
                             self.registry.withLock { $0.deliver(decoded) }
                         }
                     }
+                    return false
                 }
-                // Either side ending (the server closed, or a pause) ends the connection.
-                try await group.next()
+                // Either side ending (the server closed, or the client is done with it) ends the connection.
+                let result = try await group.next() ?? false
                 group.cancelAll()
+                return result
             }
+            self.registry.withLock { $0.closedOnPurpose = onPurpose }
         }
-        return registry.withLock { $0.messages } > before
+        if registry.withLock({ $0.closedOnPurpose }) { return .closedOnPurpose }
+        return .ended(delivered: registry.withLock { $0.messages } > before)
     }
 
-    /// The TLS server name for `url`: `nil` (its host) for a host name. TLS cannot name an IP address, and
+    /// Subscribes to what is wanted, and again whenever that changes; returns `true` when the connection
+    /// should close: paused, or nothing wanted for ``Options/idleAfter`` (a view swap in between
+    /// resubscribes on the same connection).
+    private func follow(
+        _ wakes: AsyncStream<Void>, _ wake: AsyncStream<Void>.Continuation, _ outbound: WebSocketOutboundWriter
+    ) async throws -> Bool {
+        try await withThrowingTaskGroup(of: Void.self) { timers in
+            defer { timers.cancelAll() }
+            var subscribed: [String: Set<String>] = [:]
+            var idleSince: ContinuousClock.Instant?
+            var iterator = wakes.makeAsyncIterator()
+            repeat {
+                if registry.withLock({ $0.paused }) { return true }
+                if registry.withLock({ $0.wantsNothing }) {
+                    let now = ContinuousClock.now
+                    if let idleSince, now - idleSince >= options.idleAfter { return true }
+                    if idleSince == nil {
+                        idleSince = now
+                        // A wake when the time is up, unless interest comes back first.
+                        timers.addTask { [idleAfter = options.idleAfter] in
+                            try await Task.sleep(for: idleAfter)
+                            wake.yield()
+                        }
+                    }
+                } else {
+                    idleSince = nil
+                    try await subscribe(&subscribed, outbound)
+                }
+            } while await iterator.next() != nil
+            return false
+        }
+    }
+
+    /// The TLS server name for `url`: `nil` (its host) for a host name or a plain `ws://` URL. TLS cannot name an IP address, and
     /// the WebSocket client would try; a loopback address is named `localhost`, which is the same machine
     /// (and in the certificate `bourse serve --tls` makes). Other addresses need the server's host name.
-    static func serverName(_ url: String) throws -> String? {
+    public static func serverName(for url: String) throws -> String? {
         guard let components = URLComponents(string: url), components.scheme?.lowercased() == "wss",
             let host = components.host
         else { return nil }

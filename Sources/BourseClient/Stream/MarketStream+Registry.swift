@@ -34,11 +34,15 @@ extension MarketStream {
         private var watchers: [Int: AsyncStream<ConnectionState>.Continuation] = [:]
         private(set) var state = ConnectionState.connecting(attempt: 1)
         private(set) var paused = false
-        /// Connections established so far.
-        var connections = 0
+        /// Connections made again after a failure or a pause (not the first, nor one opening from idle).
+        var reconnects = 0
+        /// Whether the next connection counts as a reconnect.
+        var countsNextConnection = false
+        /// Whether the client closed the last connection itself.
+        var closedOnPurpose = false
         /// Messages received over all connections.
         var messages = 0
-        /// Wakes the live connection when interest or pausing changes.
+        /// Wakes whoever waits on interest or pausing: the live connection, or `run` while paused or idle.
         var wake: AsyncStream<Void>.Continuation?
 
         /// The codes wanted per message type (`ticker`, `trade`, `orderbook`).

@@ -18,6 +18,9 @@ public final class MarketStream: Sendable {
         public var maximumBackoff: Duration = .seconds(30)
         /// How often to ping; a ping unanswered by the next one closes the link as dead.
         public var pingInterval: Duration = .seconds(20)
+        /// How long the connection stays open once no view wants anything: a view swapped for another
+        /// within it resubscribes on the same connection instead of reconnecting.
+        public var idleAfter: Duration = .seconds(1)
         /// Certificates to trust besides the system's, for a `wss://` server with its own certificate.
         public var trusted: TrustedCertificates?
 
@@ -29,7 +32,7 @@ public final class MarketStream: Sendable {
     public enum ConnectionState: Hashable, Sendable {
         /// Connecting (attempt 1 is the first).
         case connecting(attempt: Int)
-        /// Connected and subscribed.
+        /// Connected; the subscription is sent (or about to be), the answers flow.
         case connected
         /// Waiting before reconnecting, after `error`.
         case waiting(Duration, error: String)
@@ -40,6 +43,9 @@ public final class MarketStream: Sendable {
         /// Connected, but the server answered the subscription with an error frame; the connection stays
         /// open and the next subscription (interest changing, or a reconnect) tries again.
         case refused(ServerError)
+        /// The URL cannot work (such as `wss://` with an IP address other than loopback's); ``run()`` has
+        /// returned.
+        case failed(String)
     }
 
     /// An error frame the server answered the current subscription with
@@ -125,8 +131,9 @@ public final class MarketStream: Sendable {
     /// Where the connection is now.
     public var currentState: ConnectionState { registry.withLock { $0.state } }
 
-    /// Times the connection was established after the first.
-    public var reconnects: Int { registry.withLock { max(0, $0.connections - 1) } }
+    /// Times the connection was made again after a failure or a pause (opening again for new interest
+    /// after being idle does not count).
+    public var reconnects: Int { registry.withLock { $0.reconnects } }
 
     // MARK: - Lifecycle
 

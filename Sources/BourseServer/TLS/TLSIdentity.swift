@@ -72,12 +72,23 @@ public struct TLSIdentity: Sendable, Equatable {
             CommonName("Bourse self-signed (\(hosts.first ?? "localhost"))")
         }
         var names: [GeneralName] = []
+        // What it may vouch for: its own names only (each address with an all-ones mask).
+        var permitted: [GeneralName] = []
         for host in ["localhost", "127.0.0.1", "::1"] + hosts where !host.isEmpty {
-            let name: GeneralName =
-                if let address = ipAddressBytes(host) { .ipAddress(ASN1OctetString(contentBytes: address[...])) } else {
-                    .dnsName(host)
-                }
-            if !names.contains(name) { names.append(name) }
+            let name: GeneralName
+            let subtree: GeneralName
+            if let address = ipAddressBytes(host) {
+                name = .ipAddress(ASN1OctetString(contentBytes: address[...]))
+                let mask = [UInt8](repeating: 0xFF, count: address.count)
+                subtree = .ipAddress(ASN1OctetString(contentBytes: (address + mask)[...]))
+            } else {
+                name = .dnsName(host)
+                subtree = .dnsName(host)
+            }
+            if !names.contains(name) {
+                names.append(name)
+                permitted.append(subtree)
+            }
         }
         let identifier = SubjectKeyIdentifier(hash: Certificate.PublicKey(key.publicKey))
         let certificate = try Certificate(
@@ -91,7 +102,9 @@ public struct TLSIdentity: Sendable, Equatable {
             signatureAlgorithm: .ecdsaWithSHA256,
             // Shaped like `openssl req -x509`: its own authority (CA, may sign certificates, key identifiers),
             // since verifiers such as BoringSSL trust a self-signed certificate only if it could have signed
-            // itself; and a server certificate (digital signature, serverAuth, the names).
+            // itself; and a server certificate (digital signature, serverAuth, the names). Its name
+            // constraints permit only its own names, so whoever trusts it trusts nothing else signed by its
+            // key.
             extensions: try Certificate.Extensions {
                 Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
                 Critical(KeyUsage(digitalSignature: true, keyCertSign: true))
@@ -99,6 +112,7 @@ public struct TLSIdentity: Sendable, Equatable {
                 identifier
                 AuthorityKeyIdentifier(keyIdentifier: identifier.keyIdentifier)
                 SubjectAlternativeNames(names)
+                Critical(NameConstraints(permittedSubtrees: permitted))
             },
             issuerPrivateKey: Certificate.PrivateKey(key))
         return TLSIdentity(

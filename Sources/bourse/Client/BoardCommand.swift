@@ -40,7 +40,9 @@ struct BoardCommand: AsyncParsableCommand {
                 let quotes = Array(Set(markets.map { String($0.quote) })).sorted()
                 return (markets, try await quotation.tickers(quotes: quotes))
             } catch {
-                Progress.line("bourse board: could not load the markets from \(address.rest.absoluteString): \(error)")
+                Progress.line(
+                    "bourse board: could not load the markets from \(address.rest.absoluteString): \(FailureText.of(error))"
+                )
                 throw ExitCode.failure
             }
         }

@@ -44,7 +44,9 @@ struct MarketCommand: AsyncParsableCommand {
             } catch let error as ExitCode {
                 throw error
             } catch {
-                Progress.line("bourse market: could not load \(code) from \(address.rest.absoluteString): \(error)")
+                Progress.line(
+                    "bourse market: could not load \(code) from \(address.rest.absoluteString): \(FailureText.of(error))"
+                )
                 throw ExitCode.failure
             }
             try await show(model, code: code, stream: address.marketStream(), quotation: quotation)

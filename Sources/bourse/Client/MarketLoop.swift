@@ -38,7 +38,7 @@ struct MarketLoop {
                 }
                 if state.shouldQuit { return }
             }
-            let isLoading = loaded.count < started
+            let isLoading = loaded.state.ended < started
             // The cursor on the oldest candle loaded: page older history in.
             let count = model.read { $0.series.candles.count }
             if !keys.isEmpty, !isLoading, count > 0, state.cursorBack >= count - 1 {
@@ -46,11 +46,15 @@ struct MarketLoop {
                 started += 1
             }
             let (connection, reconnects) = (stream.currentState, stream.reconnects)
-            let loadingNow = loaded.count < started
-            if connection != state.connection || reconnects != state.reconnects || loadingNow != state.isLoading {
+            let (ended, loadError) = loaded.state
+            let loadingNow = ended < started
+            if connection != state.connection || reconnects != state.reconnects || loadingNow != state.isLoading
+                || loadError != state.loadError
+            {
                 state.connection = connection
                 state.reconnects = reconnects
                 state.isLoading = loadingNow
+                state.loadError = loadError
                 dirty = true
             }
             let size = terminal.size
@@ -73,25 +77,35 @@ struct MarketLoop {
         }
     }
 
-    /// Runs `body` in the background and counts it in `loaded` when it ends (a failed page is retried by
-    /// the next key that asks for it).
+    /// Runs `body` in the background and counts it in `loaded` when it ends, with its error unless it was
+    /// cancelled (a new interval replaced it). `r` loads the interval again; an older page is asked for
+    /// again by the next key with the cursor on the oldest candle.
     private func load(
         counting loaded: Completions, _ body: @escaping @Sendable () async throws -> Void
     )
         -> Task<Void, Never>
     {
         Task {
-            try? await body()
-            loaded.add()
+            do {
+                try await body()
+                loaded.end(error: nil)
+            } catch {
+                loaded.end(error: Task.isCancelled ? nil : String(describing: error))
+            }
         }
     }
 }
 
-/// How many background loads have ended.
+/// How many background loads have ended, and the error of the last that failed (until one succeeds).
 private final class Completions: Sendable {
-    private let ended = Mutex(0)
+    private let value = Mutex((ended: 0, error: String?.none))
 
-    var count: Int { ended.withLock { $0 } }
+    var state: (ended: Int, error: String?) { value.withLock { $0 } }
 
-    func add() { ended.withLock { $0 += 1 } }
+    func end(error: String?) {
+        value.withLock { value in
+            value.ended += 1
+            value.error = error
+        }
+    }
 }

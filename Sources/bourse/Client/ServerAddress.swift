@@ -2,6 +2,10 @@ import ArgumentParser
 import BourseClient
 import Foundation
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 /// `--server` and `--ca`, shared by the client commands.
 struct ServerOptions: ParsableArguments {
     @Option(help: "The server (default: $BOURSE_SERVER or http://127.0.0.1:8080; https:// and wss:// work).")
@@ -15,7 +19,13 @@ struct ServerOptions: ParsableArguments {
             valueName: "file"))
     var certificateFile: String?
 
-    func validate() throws { _ = try address() }
+    func validate() throws {
+        let address = try address()
+        if address.trusted != nil && !address.secure {
+            Progress.line(
+                "bourse: --ca has no effect on \(address.rest.absoluteString), which is not https:// or wss://")
+        }
+    }
 
     /// The server these options name, with the certificate read.
     func address() throws -> ServerAddress {
@@ -35,6 +45,8 @@ struct ServerAddress {
     let rest: URL
     /// The public stream (`ws://127.0.0.1:8080/websocket/v1`).
     let stream: String
+    /// Whether the server speaks TLS (`https://` or `wss://`).
+    let secure: Bool
     /// Certificates to trust besides the system's (`--ca`).
     let trusted: TrustedCertificates?
 
@@ -61,6 +73,7 @@ struct ServerAddress {
         guard let stream = components.url?.absoluteString else {
             throw ValidationError("--server is not a usable URL: \(given)")
         }
+        self.secure = secure
         self.rest = rest
         self.stream = stream
         self.trusted = trusted
@@ -73,9 +86,16 @@ struct ServerAddress {
         return MarketStream(url: stream, options: options)
     }
 
-    /// Runs `body` with this server's REST client (on SwiftNIO, trusting `--ca`; a request gives up after
-    /// 10 s, since a screen waits on it) and closes the client afterwards.
+    /// Runs `body` with this server's REST client, which gives up on a request after 10 s (a screen
+    /// waits on it): URLSession (which honours `https_proxy`), or with `--ca` the SDK's SwiftNIO transport
+    /// trusting it, closed afterwards.
     func withQuotation<Result>(_ body: (QuotationClient) async throws -> Result) async throws -> Result {
+        guard let trusted else {
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.timeoutIntervalForRequest = 10
+            let session = URLSession(configuration: configuration)
+            return try await body(QuotationClient(baseURL: rest, transport: session))
+        }
         let transport = try NIOHTTPTransport(trusted: trusted, timeout: .seconds(10))
         let result: Result
         do {
@@ -84,7 +104,7 @@ struct ServerAddress {
             try? await transport.shutdown()
             throw error
         }
-        try await transport.shutdown()
+        try? await transport.shutdown()
         return result
     }
 }

@@ -52,7 +52,9 @@ struct TickerCommand: AsyncParsableCommand {
             do {
                 tickers = try await address.withQuotation { try await $0.tickers(codes: codes) }
             } catch {
-                Progress.line("bourse ticker: could not read the tickers from \(address.rest.absoluteString): \(error)")
+                Progress.line(
+                    "bourse ticker: could not read the tickers from \(address.rest.absoluteString): \(FailureText.of(error))"
+                )
                 throw ExitCode.failure
             }
             for ticker in tickers { Self.emit(TickerLine.render(ticker, colour: colour) + "\n") }
@@ -79,6 +81,9 @@ struct TickerCommand: AsyncParsableCommand {
                         Progress.line(
                             "\nbourse ticker: \(error); reconnecting in \(seconds + Double(delay.components.seconds)) s"
                         )
+                    case .failed(let reason):
+                        Progress.line("bourse ticker: \(reason)")
+                        throw ExitCode.failure
                     case .refused(let error):
                         // The server will not send these markets: say why and stop.
                         Progress.line(
