@@ -146,7 +146,9 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "BourseCoreTests", dependencies: ["BourseCore"], swiftSettings: strict),
-        .testTarget(name: "BourseClientTests", dependencies: ["BourseClient"], swiftSettings: strict),
+        // SeededRandom (BourseSimulator) drives the randomized board tests; the SDK itself never sees it.
+        .testTarget(
+            name: "BourseClientTests", dependencies: ["BourseClient", "BourseSimulator"], swiftSettings: strict),
         .testTarget(
             name: "BourseTUITests", dependencies: ["BourseClient", "BourseTUI"],
             // Golden frames are read from the source tree (see Golden.swift), not bundled.

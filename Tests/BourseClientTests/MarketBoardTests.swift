@@ -1,4 +1,5 @@
 import BourseClient
+import BourseSimulator
 import Testing
 
 @Suite("Market board: tabs, sorting, search, favourites, liquidity, stable order and diffs")
@@ -138,7 +139,7 @@ struct MarketBoardTests {
     /// Random listings (relisted now and then), tickers, settings and favourites: every diff turns the previous rows into the new
     /// ones, reports exactly the rows whose values changed, and moves no more rows than it must.
     @Test func randomDiffsAreCompleteAndMinimal() {
-        var random = SplitMix(seed: 7)
+        var random = SeededRandom(seed: 7)
         let codes = (0..<60).map { "KRW-C\($0)" } + (0..<20).map { "BTC-C\($0)" }
         let markets = codes.map { BoardMarket(code: $0, koreanName: "코인\($0.suffix(2))", englishName: "Coin \($0)") }
         var board = MarketBoard(markets: markets)
@@ -196,20 +197,5 @@ struct MarketBoardTests {
             }
         }
         return best.max() ?? 0
-    }
-}
-
-/// A small deterministic generator for the randomized tests.
-struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
     }
 }

@@ -11,8 +11,7 @@ import Testing
 struct ClientConnectionTests {
     @Test func theStreamClosesWithoutInterestAndReopensForNewInterest() async throws {
         try await ServerHarness.with { harness in
-            try await harness.application().test(.live) { client in
-                let port = try #require(client.port)
+            try await harness.live { port, _ in
                 let stream = MarketStream(url: "ws://127.0.0.1:\(port)/websocket/v1")
                 await withTaskGroup(of: Void.self) { group in
                     group.addTask { await stream.run() }
@@ -43,8 +42,7 @@ struct ClientConnectionTests {
 
     @Test func aViewSwapResubscribesOnTheSameConnection() async throws {
         try await ServerHarness.with { harness in
-            try await harness.application().test(.live) { client in
-                let port = try #require(client.port)
+            try await harness.live { port, _ in
                 var options = MarketStream.Options()
                 // Long enough that a swap waiting it out (instead of resubscribing) runs past the time limit.
                 options.idleAfter = .seconds(300)
@@ -93,8 +91,7 @@ struct ClientConnectionTests {
 
     @Test func aRefusedSubscriptionIsAStateUntilTheNextOne() async throws {
         try await ServerHarness.with { harness in
-            try await harness.application().test(.live) { client in
-                let port = try #require(client.port)
+            try await harness.live { port, _ in
                 let stream = MarketStream(url: "ws://127.0.0.1:\(port)/websocket/v1")
                 await withTaskGroup(of: Void.self) { group in
                     group.addTask { await stream.run() }
@@ -130,12 +127,11 @@ struct ClientConnectionTests {
         let trusted = try TrustedCertificates(pem: Array(identity.certificateChainPEM.utf8))
         #expect(throws: ClientError.self) { try TrustedCertificates(pem: Array("not a certificate".utf8)) }
         try await ServerHarness.with(configure: { $0.tls = identity }) { harness in
-            try await harness.application().test(.live) { client in
-                let port = try #require(client.port)
+            try await harness.live { port, _ in
                 let base = try #require(URL(string: "https://localhost:\(port)"))
 
-                let trusting = try NIOHTTPTransport(trusted: trusted)
-                let untrusting = try NIOHTTPTransport(timeout: .seconds(3))
+                let trusting = NIOHTTPTransport(trusted: trusted)
+                let untrusting = NIOHTTPTransport(timeout: .seconds(3))
                 let markets = try await QuotationClient(baseURL: base, transport: trusting).markets()
                 #expect(markets.contains { $0.code == "KRW-BTC" })
                 await #expect(throws: (any Error).self) {

@@ -9,8 +9,7 @@ import Testing
 struct ClientSDKTests {
     @Test func theQuotationClientFillsABoard() async throws {
         try await ServerHarness.with { harness in
-            try await harness.application().test(.live) { client in
-                let port = try #require(client.port)
+            try await harness.live { port, _ in
                 let quotation = QuotationClient(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")))
                 let markets = try await quotation.markets()
                 #expect(markets.contains { $0.code == "KRW-BTC" && $0.koreanName == "비트코인" })
@@ -43,8 +42,7 @@ struct ClientSDKTests {
 
     @Test func theStreamDeliversTickersAndResubscribesAfterAPause() async throws {
         try await ServerHarness.with { harness in
-            try await harness.application().test(.live) { client in
-                let port = try #require(client.port)
+            try await harness.live { port, _ in
                 let stream = MarketStream(url: "ws://127.0.0.1:\(port)/websocket/v1")
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask { await stream.run() }
@@ -77,8 +75,7 @@ struct ClientSDKTests {
     @Test func theExchangeClientSignsBalancesAndOrders() async throws {
         try await ServerHarness.with { harness in
             let key = try await OrderRoutesTests().account(harness, krw: 1_000_000, btc: 1)
-            try await harness.application().test(.live) { client in
-                let port = try #require(client.port)
+            try await harness.live { port, _ in
                 let base = try #require(URL(string: "http://127.0.0.1:\(port)"))
                 let exchange = ExchangeClient(baseURL: base, accessKey: key.access, secretKey: key.secret)
                 let balances = try await exchange.accounts()

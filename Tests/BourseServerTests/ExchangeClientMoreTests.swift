@@ -16,8 +16,7 @@ struct ExchangeClientMoreTests {
     func live(
         _ harness: ServerHarness, _ body: @escaping @Sendable (URL, any TestClientProtocol) async throws -> Void
     ) async throws {
-        try await harness.application().test(.live) { client in
-            let port = try #require(client.port)
+        try await harness.live { port, client in
             try await body(try #require(URL(string: "http://127.0.0.1:\(port)")), client)
         }
     }

@@ -7,6 +7,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import Testing
 
 /// A whole server in the test process: an in-memory store, the single writer, the stream feed and the
 /// routes, with the demo simulator's participants trading for a few steps so every view has data.
@@ -37,6 +38,13 @@ struct ServerHarness {
             reader: reader, feed: feed, metrics: metrics, configuration: configuration,
             gate: ExchangeGate(directory: APIKeyDirectory(store: store, sealer: sealer)), privateFeed: privateFeed,
             logger: Logger(label: "test"))
+    }
+
+    /// Runs `body` with the application listening on a loopback port: the port, and a test client of it.
+    func live(_ body: @escaping @Sendable (Int, any TestClientProtocol) async throws -> Void) async throws {
+        try await application().test(.live) { client in
+            try await body(try #require(client.port), client)
+        }
     }
 
     /// Runs `body` against a fresh server that has traded `steps` simulator steps.

@@ -77,8 +77,7 @@ struct SlowSubscriberTests {
 
     @Test func aStalledSubscriberIsClosedAndTheOthersKeepReceiving() async throws {
         try await ServerHarness.with(steps: 5, configure: { $0.streams.maximumQueuedBytes = 64 << 10 }) { harness in
-            try await harness.application().test(.live) { client in
-                let port = try #require(client.port)
+            try await harness.live { port, client in
                 let stalled = try StalledClient(port: port)
                 let observed = Observed()
                 try await client.ws("/websocket/v1") { inbound, outbound, _ in

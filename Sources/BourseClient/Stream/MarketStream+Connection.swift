@@ -87,7 +87,7 @@ extension MarketStream {
         var configuration = WebSocketClientConfiguration()
         configuration.autoPing = .enabled(timePeriod: options.pingInterval)
         configuration.maxFrameSize = 1 << 22
-        let tls = try options.trusted?.clientConfiguration()
+        let tls = options.trusted?.clientConfiguration()
         configuration.sniHostname = try Self.serverName(for: url)
         let (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         registry.withLock { $0.wake = wake }

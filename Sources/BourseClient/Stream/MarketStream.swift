@@ -79,38 +79,31 @@ public final class MarketStream: Sendable {
     /// Ticker updates of `codes` (a snapshot first, then every change) for as long as the returned stream
     /// is iterated.
     public func tickers(_ codes: some Sequence<String>) -> AsyncStream<TickerUpdate> {
-        let (stream, continuation) = AsyncStream.makeStream(
-            of: TickerUpdate.self, bufferingPolicy: .bufferingNewest(4_096))
-        let id = register(Set(codes), .ticker(continuation))
-        continuation.onTermination = { [weak self] _ in self?.unregister(id) }
-        return stream
+        interest(in: codes, keeping: 4_096, Registry.Sink.ticker)
     }
 
     /// Trades of `codes` (the latest first, then each new one) while the returned stream is iterated.
     public func trades(_ codes: some Sequence<String>) -> AsyncStream<TradeUpdate> {
-        let (stream, continuation) = AsyncStream.makeStream(
-            of: TradeUpdate.self, bufferingPolicy: .bufferingNewest(4_096))
-        let id = register(Set(codes), .trade(continuation))
-        continuation.onTermination = { [weak self] _ in self?.unregister(id) }
-        return stream
+        interest(in: codes, keeping: 4_096, Registry.Sink.trade)
     }
 
     /// Order book snapshots of `codes` while the returned stream is iterated (only the newest is kept if
     /// the reader falls behind: each one replaces the last).
     public func orderbooks(_ codes: some Sequence<String>) -> AsyncStream<OrderBookView> {
+        interest(in: codes, keeping: 1, Registry.Sink.orderbook)
+    }
+
+    /// A stream of `codes`' messages that `sink` routes to it, keeping the newest `capacity` unread ones;
+    /// its interest goes when it ends.
+    private func interest<Element>(
+        in codes: some Sequence<String>, keeping capacity: Int,
+        _ sink: (AsyncStream<Element>.Continuation) -> Registry.Sink
+    ) -> AsyncStream<Element> {
         let (stream, continuation) = AsyncStream.makeStream(
-            of: OrderBookView.self, bufferingPolicy: .bufferingNewest(1))
-        let id = register(Set(codes), .orderbook(continuation))
-        continuation.onTermination = { [weak self] _ in self?.unregister(id) }
+            of: Element.self, bufferingPolicy: .bufferingNewest(capacity))
+        let id = registry.withLock { $0.add(Registry.Interest(codes: Set(codes), sink: sink(continuation))) }
+        continuation.onTermination = { [weak self] _ in self?.registry.withLock { $0.remove(id) } }
         return stream
-    }
-
-    private func register(_ codes: Set<String>, _ sink: Registry.Sink) -> Int {
-        registry.withLock { $0.add(Registry.Interest(codes: codes, sink: sink)) }
-    }
-
-    private func unregister(_ id: Int) {
-        registry.withLock { $0.remove(id) }
     }
 
     /// Connection states as they change, starting with the current one.

@@ -19,10 +19,8 @@ public final class NIOHTTPTransport: HTTPTransport {
     /// A transport trusting the system's authorities and `trusted`; a request gives up after `timeout`.
     public init(
         trusted: TrustedCertificates? = nil, timeout: Duration = .seconds(10), maximumBodySize: Int = 16 << 20
-    )
-        throws
-    {
-        let tls = try trusted?.clientConfiguration()
+    ) {
+        let tls = trusted?.clientConfiguration()
         let limit = TimeAmount.nanoseconds(
             timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000)
         let configuration = HTTPClient.Configuration(

@@ -9,11 +9,18 @@ import NIOSSL
 public struct TrustedCertificates: Sendable {
     /// The certificates, PEM encoded (one or more `-----BEGIN CERTIFICATE-----` blocks).
     public let pem: [UInt8]
+    /// The same, parsed (once, here; every connection uses them).
+    private let certificates: [NIOSSLCertificate]
 
     /// The certificates in `pem`; throws ``ClientError/invalidCertificate(_:)`` if none can be read.
     public init(pem: some Sequence<UInt8>) throws {
         self.pem = Array(pem)
-        _ = try certificates()
+        do {
+            certificates = try NIOSSLCertificate.fromPEMBytes(self.pem)
+        } catch {
+            throw ClientError.invalidCertificate("not a PEM certificate: \(error)")
+        }
+        guard !certificates.isEmpty else { throw ClientError.invalidCertificate("no certificate in the PEM text") }
     }
 
     /// The certificates in the PEM file at `path`.
@@ -24,22 +31,10 @@ public struct TrustedCertificates: Sendable {
         try self.init(pem: data)
     }
 
-    /// The certificates, parsed.
-    func certificates() throws -> [NIOSSLCertificate] {
-        let parsed: [NIOSSLCertificate]
-        do {
-            parsed = try NIOSSLCertificate.fromPEMBytes(pem)
-        } catch {
-            throw ClientError.invalidCertificate("not a PEM certificate: \(error)")
-        }
-        guard !parsed.isEmpty else { throw ClientError.invalidCertificate("no certificate in the PEM text") }
-        return parsed
-    }
-
     /// A client TLS configuration trusting the system's authorities and these certificates.
-    func clientConfiguration() throws -> TLSConfiguration {
+    func clientConfiguration() -> TLSConfiguration {
         var configuration = TLSConfiguration.makeClientConfiguration()
-        configuration.additionalTrustRoots = [.certificates(try certificates())]
+        configuration.additionalTrustRoots = [.certificates(certificates)]
         return configuration
     }
 }

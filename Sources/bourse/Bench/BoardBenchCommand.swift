@@ -84,10 +84,7 @@ struct BoardBenchCommand: ParsableCommand {
             moved += snapshot.diff.moved.count
         }
         times.sort()
-        func micros(_ quantile: Double) -> String {
-            let value = times[min(times.count - 1, Int(Double(times.count) * quantile))]
-            return String(Double(value / 100) / 10)
-        }
+        func micros(_ quantile: Double) -> String { String(Double(times.percentile(quantile) / 100) / 10) }
         Progress.line("  \(rows) rows, \(moved / snapshots) moves per snapshot on average")
         print(
             "bench board: markets=\(markets) updates_per_sec=\(perSecond) snapshot_p50_us=\(micros(0.5)) "

@@ -76,9 +76,7 @@ struct CandlesBenchCommand: AsyncParsableCommand {
             returned += candles.count
         }
         latencies.sort()
-        func micros(_ fraction: Double) -> Int64 {
-            latencies[min(latencies.count - 1, Int(Double(latencies.count) * fraction))] / 1_000
-        }
+        func micros(_ fraction: Double) -> Int64 { latencies.percentile(fraction) / 1_000 }
         Progress.line(
             "\(queries) queries over \(units.map(\.storageCode).joined(separator: ", ")); "
                 + "\(returned / queries) candles per query on average")

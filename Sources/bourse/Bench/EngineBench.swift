@@ -46,11 +46,9 @@ struct EngineBench {
         }
         verify(exchange)
         samples.sort()
-        func percentile(_ fraction: Double) -> Int64 {
-            samples[min(samples.count - 1, Int(Double(samples.count) * fraction))]
-        }
         return Latency(
-            p50: percentile(0.5), p90: percentile(0.9), p99: percentile(0.99), p999: percentile(0.999),
+            p50: samples.percentile(0.5), p90: samples.percentile(0.9), p99: samples.percentile(0.99),
+            p999: samples.percentile(0.999),
             max: samples[samples.count - 1])
     }
 

@@ -71,10 +71,7 @@ struct JournalBenchReport {
     var commits: CommitCounter.Counts
     var rate: Int
 
-    func percentile(_ fraction: Double) -> Int64 {
-        guard !latency.isEmpty else { return 0 }
-        return latency[min(latency.count - 1, Int(Double(latency.count) * fraction))]
-    }
+    func percentile(_ fraction: Double) -> Int64 { latency.percentile(fraction) }
 
     static func milliseconds(_ nanoseconds: Int64) -> String {
         let hundredths = (nanoseconds + 5_000) / 10_000

@@ -88,6 +88,10 @@ final class MarketModel: Sendable {
         var book: OrderBookView?
         var tape = TradeTape(capacity: 200)
         var series: CandleSeries
+        /// Candle pages loading in the background.
+        var loading = 0
+        /// Why the last candle page failed, until one loads.
+        var loadError: String?
         var version = 0
     }
 
@@ -108,6 +112,20 @@ final class MarketModel: Sendable {
     }
 
     func read<Result>(_ body: (State) -> Result) -> Result { state.withLock { body($0) } }
+
+    /// Runs the candle load `body` in the background, counted in ``State/loading`` while it runs; its error
+    /// goes to ``State/loadError`` unless it was cancelled (a new interval replaced it).
+    func inBackground(_ body: @escaping @Sendable () async throws -> Void) -> Task<Void, Never> {
+        update { $0.loading += 1 }
+        return Task {
+            var failure: String?
+            do { try await body() } catch  where !Task.isCancelled { failure = String(describing: error) } catch {}
+            update { state in
+                state.loading -= 1
+                state.loadError = failure
+            }
+        }
+    }
 
     /// Loads the ticker, book, trades and `interval`'s candles over REST.
     func load(from quotation: QuotationClient, interval: CandleInterval) async throws {

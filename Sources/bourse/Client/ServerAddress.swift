@@ -96,7 +96,7 @@ struct ServerAddress {
             let session = URLSession(configuration: configuration)
             return try await body(QuotationClient(baseURL: rest, transport: session))
         }
-        let transport = try NIOHTTPTransport(trusted: trusted, timeout: .seconds(10))
+        let transport = NIOHTTPTransport(trusted: trusted, timeout: .seconds(10))
         let result: Result
         do {
             result = try await body(QuotationClient(baseURL: rest, transport: transport))
