@@ -7,22 +7,26 @@ extension RequestPayload {
     ///   kept (ccxt) and with `+` as a space (form style).
     /// - JSON body: for each `JSONBodyDialect`, the `k=v&…` pairs decoded, and encoded as Python's
     ///   `urlencode` would (`quote_plus`), with and without pyupbit's bracket restoration.
-    /// - Both a query and a body: additionally the decoded query joined with `&` to each decoded body
-    ///   candidate, for clients that merge the two.
+    /// - Both a query and a body with parameters: only the decoded query joined with `&` to each decoded
+    ///   body candidate (for clients that merge the two). A hash of either part alone does not pass,
+    ///   because the server acts on both: a token signed over a body must not let unsigned URL
+    ///   parameters through (they once overrode the signed body's price and volume).
     ///
     /// Empty when there is neither query nor body. Every candidate is a function of the bytes received, so
     /// a token still binds the request; the decodings only let differently spelled copies of the same
     /// parameters through.
     public func candidates() -> [[UInt8]] {
-        var list = CandidateList()
-        let query = queryBytes.map(Self.spellings(ofEncoded:))
+        var bodyList = CandidateList()
         var decodedBodies: [[UInt8]] = []
         switch bodyKind {
-        case nil, .json(nil):
+        case nil:
             break
+        case .json(nil):
+            // A body that is not JSON can be covered by no hash, whatever the query says.
+            return []
         case .form(let bytes):
             let spellings = Self.spellings(ofEncoded: bytes)
-            spellings.forEach { list.insert($0) }
+            spellings.forEach { bodyList.insert($0) }
             decodedBodies = Array(spellings.suffix(2))
         case .json(let value?):
             guard let members = value.members else { break }
@@ -34,17 +38,19 @@ extension RequestPayload {
                         URLFormEncoding.quotePlus($0.key) + [UInt8(ascii: "=")] + URLFormEncoding.quotePlus($0.value)
                     }
                 )
-                list.insert(decoded)
-                list.insert(encoded)
-                list.insert(URLFormEncoding.restoringBrackets(encoded))
+                bodyList.insert(decoded)
+                bodyList.insert(encoded)
+                bodyList.insert(URLFormEncoding.restoringBrackets(encoded))
                 decodedBodies.append(decoded)
             }
         }
-        if let query {
+        guard let query = queryBytes.map(Self.spellings(ofEncoded:)) else { return bodyList.items }
+        let bodies = decodedBodies.filter { !$0.isEmpty }
+        var list = CandidateList()
+        if bodies.isEmpty {
             query.forEach { list.insert($0) }
-            for body in decodedBodies where !body.isEmpty {
-                list.insert(query[2] + [UInt8(ascii: "&")] + body)
-            }
+        } else {
+            for body in bodies { list.insert(query[2] + [UInt8(ascii: "&")] + body) }
         }
         return list.items
     }

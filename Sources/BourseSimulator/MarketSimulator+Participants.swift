@@ -49,6 +49,9 @@ extension MarketSimulator {
         for (id, price) in book.prices {
             if book.bids.contains(id) { takenBids.insert(price) } else { takenAsks.insert(price) }
         }
+        // Quotes sent this step: they become quotes once ``observe(_:)`` sees them accepted.
+        var newBids = 0
+        var newAsks = 0
         for replaced in 0..<refresh {
             let position = Int(random.int(in: 0...Int64(existing - replaced - 1)))
             let old = markets[index].quotes.remove(at: position)
@@ -57,34 +60,26 @@ extension MarketSimulator {
             markets[index].prices[old] = nil
             let (price, volume) = quote(index, side, avoiding: side == .bid ? takenBids : takenAsks)
             if side == .bid { takenBids.insert(price) } else { takenAsks.insert(price) }
-            let id = newID()
+            if side == .bid { newBids += 1 } else { newAsks += 1 }
             commands.append(
                 .cancelAndReplace(
                     .id(old), account: book.maker,
-                    ReplacementRequest(id: id, price: price, volume: .volume(volume), timeInForce: .postOnly)))
-            remember(id, side, price, market: index)
+                    ReplacementRequest(
+                        id: Self.placeholderID, price: price, volume: .volume(volume), timeInForce: .postOnly)))
         }
-        while markets[index].quotes.count < levels * 2 {
-            let bids = markets[index].bids.count
-            let asks = markets[index].quotes.count - bids
+        while markets[index].quotes.count + newBids + newAsks < levels * 2 {
+            let bids = markets[index].bids.count + newBids
+            let asks = markets[index].quotes.count - markets[index].bids.count + newAsks
             let side: Side = bids == asks ? (random.chance(50) ? .bid : .ask) : (bids < asks ? .bid : .ask)
             let (price, volume) = quote(index, side, avoiding: side == .bid ? takenBids : takenAsks)
             if side == .bid { takenBids.insert(price) } else { takenAsks.insert(price) }
-            let id = newID()
+            if side == .bid { newBids += 1 } else { newAsks += 1 }
             commands.append(
                 .place(
                     .limit(
-                        id, book.maker, book.demo.market.code, side, price: price, volume: volume,
+                        Self.placeholderID, book.maker, book.demo.market.code, side, price: price, volume: volume,
                         timeInForce: .postOnly)))
-            remember(id, side, price, market: index)
         }
-    }
-
-    private mutating func remember(_ id: OrderID, _ side: Side, _ price: Price, market: Int) {
-        markets[market].quotes.append(id)
-        markets[market].prices[id] = price
-        if side == .bid { markets[market].bids.insert(id) }
-        quoteOwners[id] = market
     }
 
     /// A quote on `side`, between 1 and `levels` steps of ~0.05 % away from the fair value.
@@ -124,17 +119,18 @@ extension MarketSimulator {
             switch random.int(in: 0...9) {
             case 0...3:
                 let total = Funds(units: minTotal * random.int(in: 1...60))
-                commands.append(.place(.marketBuy(newID(), taker, code, total: total)))
+                commands.append(.place(.marketBuy(Self.placeholderID, taker, code, total: total)))
             case 4...7:
                 let volume = volume(index, at: Price(units: book.fair), scale: 1...60)
-                commands.append(.place(.marketSell(newID(), taker, code, volume: volume)))
+                commands.append(.place(.marketSell(Self.placeholderID, taker, code, volume: volume)))
             default:
                 let side: Side = random.chance(50) ? .bid : .ask
                 let through = book.fair / 1_000 * (side == .bid ? 1 : -1)
                 guard let price = book.ticks.roundedDown(Price(units: book.fair + through)) else { continue }
                 let volume = volume(index, at: price, scale: 1...20)
                 commands.append(
-                    .place(.limit(newID(), taker, code, side, price: price, volume: volume, timeInForce: .ioc)))
+                    .place(
+                        .limit(Self.placeholderID, taker, code, side, price: price, volume: volume, timeInForce: .ioc)))
             }
         }
     }

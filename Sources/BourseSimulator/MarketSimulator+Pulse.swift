@@ -10,9 +10,9 @@ extension MarketSimulator {
         let taker = takers[Int(random.int(in: 0...Int64(takers.count - 1)))]
         let minTotal = markets[index].demo.market.minTotal.units
         if random.chance(50) {
-            return [.place(.marketBuy(newID(), taker, code, total: Funds(units: minTotal * 2)))]
+            return [.place(.marketBuy(Self.placeholderID, taker, code, total: Funds(units: minTotal * 2)))]
         }
         let volume = volume(index, at: Price(units: markets[index].fair), scale: 2...2)
-        return [.place(.marketSell(newID(), taker, code, volume: volume))]
+        return [.place(.marketSell(Self.placeholderID, taker, code, volume: volume))]
     }
 }

@@ -1,12 +1,11 @@
 public import BourseCore
 
 extension MarketSimulator {
-    /// Picks up a market that already ran: each maker's open orders become its quotes again, the fair value
-    /// restarts at the last trade price, and new order ids start at `nextOrderID`.
+    /// Picks up a market that already ran: each maker's open orders become its quotes again and the fair
+    /// value restarts at the last trade price.
     ///
     /// A restarted demo calls this with the recovered exchange instead of funding participants again.
-    public mutating func resume(from exchange: Exchange, lastPrices: [MarketCode: Price], nextOrderID: OrderID) {
-        self.nextOrderID = max(self.nextOrderID, nextOrderID.rawValue)
+    public mutating func resume(from exchange: Exchange, lastPrices: [MarketCode: Price]) {
         quoteOwners.removeAll()
         for index in markets.indices {
             let code = markets[index].demo.market.code

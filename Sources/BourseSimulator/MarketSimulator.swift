@@ -5,8 +5,16 @@ public import BourseCore
 /// Per market, one market maker quotes a ladder of bids and asks around a fair value that follows a
 /// random walk, and a crowd of takers sends market buys, market sells and IOC limits of varied sizes.
 /// Everything is a ``Command``; the caller applies the commands to an ``Exchange`` and hands the events
-/// back through ``observe(_:)`` so the makers know which of their quotes are still open. The simulator
-/// is deterministic from its seed: the same seed and the same step times give the same commands.
+/// back through ``observe(_:)``, before the next ``step(volatility:)``.
+///
+/// The simulator never numbers orders: its commands carry ``placeholderID``, and whoever applies them
+/// gives each new order the writer's next id (``Command/assigningOrderID(_:)``), exactly as a person's
+/// order gets one. The makers learn their quotes' real ids from the `accepted` events, as any client
+/// learns them from its answers. (An earlier version numbered its own orders from a counter of its own;
+/// a person's order placed in between took the same id, and one of the two became unreachable.)
+///
+/// The simulator is deterministic from its seed: the same seed, the same step times and the same ids
+/// give the same commands.
 public struct MarketSimulator: Sendable {
     /// Quotes per side for each maker: more than the 30 levels a full Upbit order book shows, so the
     /// demo's books are always full.
@@ -15,25 +23,29 @@ public struct MarketSimulator: Sendable {
     public let takers: [AccountID]
     var random: SeededRandom
     var markets: [SimulatedBook]
-    var nextOrderID: UInt64
+    /// Each maker's market (one maker per market), to file the events of its quotes.
+    let makers: [AccountID: Int]
     var quoteOwners: [OrderID: Int] = [:]
+
+    /// The id every new order of the simulator's commands carries until the writer assigns the real one.
+    public static let placeholderID = OrderID(0)
 
     /// The first account id the simulator's participants use by default; accounts made with the CLI count
     /// up from 1, far below it.
     public static let firstAccount: UInt64 = 1_000_000
 
-    /// A simulator over `markets`, with order ids starting at `firstOrderID` and accounts from
-    /// `firstAccount` (one maker per market, then `takerCount` takers).
+    /// A simulator over `markets`, with accounts from `firstAccount` (one maker per market, then
+    /// `takerCount` takers).
     public init(
-        seed: UInt64, markets: [DemoMarket] = DemoMarket.defaults, firstOrderID: UInt64 = 1,
+        seed: UInt64, markets: [DemoMarket] = DemoMarket.defaults,
         firstAccount: UInt64 = MarketSimulator.firstAccount, takerCount: Int = 20
     ) {
         random = SeededRandom(seed: seed)
         self.markets = markets.enumerated().map { index, demo in
             SimulatedBook(demo: demo, maker: AccountID(firstAccount + UInt64(index)))
         }
+        makers = Dictionary(uniqueKeysWithValues: self.markets.enumerated().map { ($1.maker, $0) })
         takers = (0..<takerCount).map { AccountID(firstAccount + UInt64(markets.count + $0)) }
-        nextOrderID = firstOrderID
     }
 
     /// The markets to list.
@@ -68,18 +80,16 @@ public struct MarketSimulator: Sendable {
         return commands
     }
 
-    /// Tells the simulator what happened, so makers know which quotes are gone.
+    /// Tells the simulator what happened: makers learn the ids of their new quotes and which are gone.
     public mutating func observe(_ events: [Event]) {
         for event in events {
             switch event {
+            case .accepted(let accepted):
+                let request = accepted.request
+                guard let market = makers[request.account] else { continue }
+                remember(request.id, request.side, request.price ?? Price(units: 0), market: market)
             case .done(let done): forget(done.order)
             case .cancelled(let cancelled): forget(cancelled.order)
-            case .rejected(let rejected):
-                switch rejected.command {
-                case .place(let request): forget(request.id)
-                case .cancelAndReplace(_, let replacement): forget(replacement.id)
-                default: break
-                }
             default: break
             }
         }
@@ -90,6 +100,13 @@ public struct MarketSimulator: Sendable {
         markets[market].quotes.removeAll { $0 == id }
         markets[market].bids.remove(id)
         markets[market].prices[id] = nil
+    }
+
+    private mutating func remember(_ id: OrderID, _ side: Side, _ price: Price, market: Int) {
+        markets[market].quotes.append(id)
+        markets[market].prices[id] = price
+        if side == .bid { markets[market].bids.insert(id) }
+        quoteOwners[id] = market
     }
 
     /// The next burst of activity: each market's fair value moves, its maker refreshes part of its
@@ -103,10 +120,5 @@ public struct MarketSimulator: Sendable {
             trade(index, into: &commands)
         }
         return commands
-    }
-
-    mutating func newID() -> OrderID {
-        defer { nextOrderID += 1 }
-        return OrderID(nextOrderID)
     }
 }

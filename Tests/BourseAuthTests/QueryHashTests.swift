@@ -1,4 +1,6 @@
 import BourseAuth
+import Crypto
+import Foundation
 import Testing
 
 /// `query_hash` verification against requests recorded from the real clients (see `AuthVectors`).
@@ -107,6 +109,35 @@ import Testing
             try RequestPayload(query: "market=KRW-ETH", body: payload.body).verify(
                 TokenClaims(accessKey: "a", nonce: "n", queryHash: hash)
             )
+        }
+    }
+
+    /// Regression: a hash over the JSON body alone was accepted with URL parameters beside it, and those
+    /// unsigned parameters then overrode the body (`POST /v1/orders?price=2000000&volume=0.02` placed the
+    /// 2,000,000 order that a body of 1,000,000 / 0.01 was signed for). Each part alone is refused now.
+    @Test func aHashOfOnePartAloneDoesNotCoverTheOther() throws {
+        func sha512(_ text: String) -> String {
+            SHA512.hash(data: Array(text.utf8)).map { String(format: "%02x", $0) }.joined()
+        }
+        let body = #"{"market":"KRW-BTC","side":"bid","ord_type":"limit","price":"1000000","volume":"0.01"}"#
+        let payload = RequestPayload(
+            query: "price=2000000&volume=0.02", body: Array(body.utf8), contentType: "application/json")
+        for signed in [
+            "market=KRW-BTC&side=bid&ord_type=limit&price=1000000&volume=0.01", "price=2000000&volume=0.02",
+        ] {
+            #expect(throws: AuthError.invalidQueryPayload, "\(signed)") {
+                try payload.verify(TokenClaims(accessKey: "a", nonce: "n", queryHash: sha512(signed)))
+            }
+        }
+        try payload.verify(
+            TokenClaims(
+                accessKey: "a", nonce: "n",
+                queryHash: sha512(
+                    "price=2000000&volume=0.02&market=KRW-BTC&side=bid&ord_type=limit&price=1000000&volume=0.01")))
+        // A body that is not JSON is covered by nothing, whatever the query.
+        let broken = RequestPayload(query: "market=KRW-BTC", body: Array("{".utf8), contentType: "application/json")
+        #expect(throws: AuthError.invalidQueryPayload) {
+            try broken.verify(TokenClaims(accessKey: "a", nonce: "n", queryHash: sha512("market=KRW-BTC")))
         }
     }
 

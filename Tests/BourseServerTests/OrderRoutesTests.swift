@@ -1,5 +1,6 @@
 import BourseCore
 import BourseServer
+import BourseSimulator
 import BourseStore
 import BourseWire
 import Foundation
@@ -96,6 +97,65 @@ struct OrderRoutesTests {
                 #expect(balance(harness, buyer, "KRW").locked == .zero)
                 let again = try await send(client, .delete, "/v1/order", buyer, ["uuid": uuid])
                 #expect(again.status == 404)
+            }
+        }
+    }
+
+    /// Regression: the demo's simulator used to number its orders from a counter of its own, so a person's
+    /// order placed between two steps shared an id with a later quote and became unreachable (cancel 404,
+    /// a growing `trades` list, its funds locked for good).
+    @Test func anOrderPlacedWhileTheDemoTradesStaysReachableAndCancellable() async throws {
+        try await ServerHarness.with(steps: 3) { harness in
+            let buyer = try await account(harness, krw: 1_000_000)
+            try await Application(router: harness.router).test(.router) { client in
+                var simulator = MarketSimulator(seed: 21)
+                let exchange = harness.exchange.withState { $0.exchange }
+                simulator.resume(from: exchange, lastPrices: [:])
+                var uuids: [String] = []
+                for round in 0..<3 {
+                    let placed = try await send(
+                        client, .post, "/v1/orders", buyer,
+                        [
+                            "market": "KRW-BTC", "side": "bid", "ord_type": "limit", "price": "50000000",
+                            "volume": "0.001", "identifier": "demo-\(round)",
+                        ])
+                    #expect(placed.status == 201)
+                    uuids.append(try #require((placed.body as? [String: Any])?["uuid"] as? String))
+                    for _ in 0..<5 { try await harness.step(&simulator) }
+                }
+                for uuid in uuids {
+                    let fetched = try await send(client, .get, "/v1/order", buyer, ["uuid": uuid])
+                    let order = try #require(fetched.body as? [String: Any])
+                    #expect(order["state"] as? String == "wait" && order["executed_volume"] as? String == "0")
+                    #expect((order["trades"] as? [Any])?.isEmpty == true, "nobody traded at 50,000,000")
+                    let cancelled = try await send(client, .delete, "/v1/order", buyer, ["uuid": uuid])
+                    #expect(cancelled.status == 200, "\(String(describing: cancelled.body))")
+                }
+                #expect(balance(harness, buyer, "KRW").locked == .zero)
+                #expect(balance(harness, buyer, "KRW").balance == Funds(units: 1_000_000 * 100_000_000))
+                #expect(harness.exchange.withState { $0.exchange.auditViolations() }.isEmpty)
+            }
+        }
+    }
+
+    /// Regression: SQLite cut identifiers at a NUL, so `DELETE ?identifier=X%00two` cancelled `X\0one`.
+    @Test func identifiersWithControlCharactersAreRefusedAndFindNothing() async throws {
+        try await ServerHarness.with(steps: 0) { harness in
+            let buyer = try await account(harness, krw: 1_000_000)
+            try await Application(router: harness.router).test(.router) { client in
+                let placed = try await send(
+                    client, .post, "/v1/orders", buyer,
+                    [
+                        "market": "KRW-BTC", "side": "bid", "ord_type": "limit", "price": "50000000",
+                        "volume": "0.001", "identifier": "X",
+                    ])
+                #expect(placed.status == 201)
+                for query in ["X%00two", "X%00", "X%0A"] {
+                    let deleted = try await send(client, .delete, "/v1/order", buyer, ["identifier": query])
+                    #expect(deleted.status == 404, "\(query): \(String(describing: deleted.body))")
+                }
+                let kept = try await send(client, .get, "/v1/order", buyer, ["identifier": "X"])
+                #expect((kept.body as? [String: Any])?["state"] as? String == "wait")
             }
         }
     }

@@ -27,18 +27,34 @@ struct ResponseCacheTests {
     }
 
     @Test func pastTheByteBoundTheCacheStartsOver() async {
-        let cache = ResponseCache(maximumBytes: 10)
+        // Each entry costs its key, its 100-byte body and the overhead: two do not fit in 300 bytes.
+        let cache = ResponseCache(maximumBytes: 300)
         var made = 0
         func get(_ key: String) async {
             _ = await cache.body(key, version: 1) {
                 made += 1
-                return [UInt8](repeating: 0, count: 6)
+                return [UInt8](repeating: 0, count: 100)
             }
         }
         await get("a")
-        await get("b")  // 12 bytes > 10: "a" is forgotten
+        await get("b")  // "a" is forgotten
         await get("b")
         await get("a")
         #expect(made == 3)
+    }
+
+    /// Regression: only body bytes were counted, so 60,000 distinct `to` values with tiny bodies grew the
+    /// candle cache by ~20 MB. Keys and entries count now.
+    @Test func manyTinyBodiesStayWithinTheEntryAndByteBounds() async {
+        let cache = ResponseCache(maximumBytes: 1 << 20, maximumEntries: 1_000)
+        for index in 0..<60_000 {
+            _ = await cache.body("/v1/candles/minutes/1?market=KRW-BTC&to=\(index)", version: 1) { Array("[]".utf8) }
+            #expect(cache.count <= 1_000)
+        }
+        let bigKeys = ResponseCache(maximumBytes: 64 << 10)
+        for index in 0..<10_000 {
+            _ = await bigKeys.body(String(repeating: "k", count: 1_000) + "\(index)", version: 1) { [] }
+        }
+        #expect(bigKeys.count <= (64 << 10) / 1_000, "keys are charged: \(bigKeys.count) entries kept")
     }
 }

@@ -92,7 +92,10 @@ struct ServerHarness {
 
     /// Applies `commands` durably and returns their results.
     func submit(_ commands: [Command]) async throws -> [CommandResult] {
-        let makes: [@Sendable (OrderID) -> Command] = commands.map { command in { _ in command } }
+        // New orders take the writer's ids, as every order in the server does.
+        let makes: [@Sendable (OrderID) -> Command] = commands.map { command in
+            { id in command.assigningOrderID(id) }
+        }
         return try await withCheckedThrowingContinuation { continuation in
             exchange.enqueue(makes) { continuation.resume(with: $0) }
         }
@@ -106,12 +109,11 @@ struct ServerHarness {
 
     /// A 10,000 KRW market buy on KRW-BTC by one of the demo's (funded) takers: trades against the asks.
     func tradeBTC() async throws -> [CommandResult] {
-        let next = exchange.withState { $0.nextOrderID }
         let taker = MarketSimulator(seed: 5).takers[0]
         return try await submit([
             .place(
                 .marketBuy(
-                    OrderID(next.rawValue + 1_000_000), taker, MarketCode("KRW-BTC")!,
+                    MarketSimulator.placeholderID, taker, MarketCode("KRW-BTC")!,
                     total: Funds(units: 10_000 * 100_000_000)))
         ])
     }

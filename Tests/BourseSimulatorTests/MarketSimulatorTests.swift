@@ -11,10 +11,13 @@ struct MarketSimulatorTests {
         var all: [Event] = []
         let start = Timestamp(milliseconds: 1_767_225_600_000)
         for command in simulator.fundingCommands() { all += exchange.handle(command, at: start) }
+        var nextID: UInt64 = 1
         for step in 1...steps {
             for command in simulator.step() {
+                defer { nextID += 1 }
                 let events = exchange.handle(
-                    command, at: Timestamp(milliseconds: start.milliseconds + Int64(step) * 100))
+                    command.assigningOrderID(OrderID(nextID)),
+                    at: Timestamp(milliseconds: start.milliseconds + Int64(step) * 100))
                 simulator.observe(events)
                 all += events
             }
@@ -57,10 +60,14 @@ struct MarketSimulatorTests {
         let start = Timestamp(milliseconds: 1_767_225_600_000)
         for command in simulator.fundingCommands() { _ = exchange.handle(command, at: start) }
         var shallowest = Int.max
+        var nextID: UInt64 = 1
         for step in 1...300 {
             for command in simulator.step() {
+                defer { nextID += 1 }
                 simulator.observe(
-                    exchange.handle(command, at: Timestamp(milliseconds: start.milliseconds + Int64(step) * 500)))
+                    exchange.handle(
+                        command.assigningOrderID(OrderID(nextID)),
+                        at: Timestamp(milliseconds: start.milliseconds + Int64(step) * 500)))
             }
             guard step > 5 else { continue }
             for market in simulator.listedMarkets {

@@ -33,6 +33,14 @@ public struct ExchangeState: Sendable, Equatable, Codable {
         JournalEntry(sequence: lastSequence + 1, time: max(clock, lastTime), command: makeCommand(nextOrderID))
     }
 
+    /// The entry for `makeCommand` stamped exactly `time`, even if that is before the last entry's time:
+    /// history simulated into markets that have none yet (a demo's first start on a data directory where
+    /// accounts were already funded). Each market's tape still only moves forward (``TradeTape``), so the
+    /// caller keeps such entries in time order and before any trade of the markets they touch.
+    public func nextEntry(backdatedTo time: Timestamp, _ makeCommand: (OrderID) -> Command) -> JournalEntry {
+        JournalEntry(sequence: lastSequence + 1, time: time, command: makeCommand(nextOrderID))
+    }
+
     /// Applies `entry` (which must be the next sequence), appending its events to `events` and the trade
     /// records it added to the market data to `trades`.
     public mutating func apply(_ entry: JournalEntry, events: inout [Event], trades: inout [TradeRecord]) {
@@ -48,6 +56,12 @@ public struct ExchangeState: Sendable, Equatable, Codable {
         precondition(entry.sequence == lastSequence + 1, "journal entry \(entry.sequence) after \(lastSequence)")
         lastSequence = entry.sequence
         lastTime = max(lastTime, entry.time)
+        // An id handed out before belongs to another order (open or closed, any account's): refused, so an
+        // order can never shadow another in the index or in the stored history.
+        if let id = entry.command.newOrderID, id < nextOrderID {
+            events.append(.rejected(Self.reusedID(entry.command)))
+            return
+        }
         switch entry.command {
         case .place(let request): advanceOrderID(past: request.id)
         case .cancelAndReplace(_, _, let replacement): advanceOrderID(past: replacement.id)
@@ -62,6 +76,18 @@ public struct ExchangeState: Sendable, Equatable, Codable {
             trades.append(marketData[slot].record(trade))
         }
         orders.observe(events[first...], exchange: exchange, at: entry.time, into: &changes)
+    }
+
+    private static func reusedID(_ command: Command) -> CommandRejected {
+        switch command {
+        case .cancelAndReplace(let reference, let account, let replacement):
+            CommandRejected(
+                account: account, command: .cancelAndReplace(reference, replacement), reason: .orderIDReused)
+        case .place(let request):
+            CommandRejected(account: request.account, command: .place(request), reason: .orderIDReused)
+        default:
+            preconditionFailure("only commands that create an order have a new order id")
+        }
     }
 
     private mutating func advanceOrderID(past id: OrderID) {

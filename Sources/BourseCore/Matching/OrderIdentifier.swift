@@ -1,6 +1,9 @@
-/// A client's order `identifier`: up to 64 UTF-8 bytes, stored inline.
+/// A client's order `identifier`: up to 64 UTF-8 bytes, stored inline, with no control characters.
 ///
 /// Upbit limits identifiers to 64 characters; Bourse takes 64 bytes (the wire layer refuses longer ones).
+/// Control characters (U+0000–U+001F, U+007F) are refused: an identifier is a name a client shows and
+/// looks up, and a NUL in particular does not survive every store (SQLite's C strings cut it off, so
+/// `X\0two` once found the order named `X\0one`).
 /// Keeping the bytes inline, instead of in a `String`, makes orders, commands and events plain values
 /// that copy without reference counting on the matching path.
 public struct OrderIdentifier: Hashable, Codable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
@@ -12,10 +15,12 @@ public struct OrderIdentifier: Hashable, Codable, Sendable, CustomStringConverti
     /// The number of bytes used.
     public let count: UInt8
 
-    /// An identifier from `text`; `nil` if it is empty or longer than 64 UTF-8 bytes.
+    /// An identifier from `text`; `nil` if it is empty, longer than 64 UTF-8 bytes or has a control
+    /// character.
     public init?(_ text: String) {
         let bytes = text.utf8
-        guard (1...Self.maximumBytes).contains(bytes.count) else { return nil }
+        guard (1...Self.maximumBytes).contains(bytes.count), !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F })
+        else { return nil }
         count = UInt8(bytes.count)
         for (offset, byte) in bytes.enumerated() {
             let shift = UInt64((offset % 8) * 8)
@@ -33,10 +38,11 @@ public struct OrderIdentifier: Hashable, Codable, Sendable, CustomStringConverti
         }
     }
 
-    /// An identifier literal; it must be 1 to 64 UTF-8 bytes.
+    /// An identifier literal; it must be 1 to 64 UTF-8 bytes without control characters.
     public init(stringLiteral value: String) {
         guard let identifier = OrderIdentifier(value) else {
-            preconditionFailure("an order identifier must be 1 to \(Self.maximumBytes) UTF-8 bytes")
+            preconditionFailure(
+                "an order identifier must be 1 to \(Self.maximumBytes) UTF-8 bytes without control characters")
         }
         self = identifier
     }

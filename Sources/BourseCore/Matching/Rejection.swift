@@ -28,6 +28,10 @@ public enum Rejection: Error, Hashable, Sendable {
     /// The withdrawal is past the state where this step applies, e.g. a cancel once it was sent
     /// (`withdraw_not_cancelable`).
     case withdrawNotCancelable
+    /// The command's new order id was handed out before. Ids come only from the writer's counter, so this
+    /// is a fault of whoever built the command, never of a client; the engine refuses it rather than let
+    /// two orders share an id (one of them would become unreachable).
+    case orderIDReused
 
     /// Upbit's `error.name`.
     public var name: String {
@@ -45,6 +49,7 @@ public enum Rejection: Error, Hashable, Sendable {
         case .insufficientFundsWithdraw: "insufficient_funds_withdraw"
         case .withdrawNotFound: "withdraw_not_found"
         case .withdrawNotCancelable: "withdraw_not_cancelable"
+        case .orderIDReused: "server_error"
         }
     }
 
@@ -53,6 +58,7 @@ public enum Rejection: Error, Hashable, Sendable {
         switch self {
         case .marketOffline: 403
         case .orderNotFound, .withdrawNotFound: 404
+        case .orderIDReused: 500
         default: 400
         }
     }
@@ -73,6 +79,7 @@ public enum Rejection: Error, Hashable, Sendable {
         case .insufficientFundsWithdraw: "출금가능금액이 부족합니다."
         case .withdrawNotFound: "출금 내역을 찾지 못했습니다."
         case .withdrawNotCancelable: "출금을 취소할 수 없는 상태입니다."
+        case .orderIDReused: "서버 오류로 주문을 처리하지 못했습니다."
         }
     }
 }

@@ -5,9 +5,13 @@ import Synchronization
 
 /// Keeps the demo markets moving: simulated makers and takers trade through the real engine and ledger.
 ///
-/// On a fresh data directory ``backfill(progress:)`` first funds the participants and runs the simulator
-/// fast over the past (see ``BackfillPlan``), journaling everything like live traffic, so candles of every
-/// unit have history. ``run()`` then steps the simulator on a timer until cancelled.
+/// When the markets have no history yet, ``backfill(progress:)`` first funds the participants and runs
+/// the simulator fast over the past (see ``BackfillPlan``), journaling everything like live traffic, so
+/// candles of every unit have history. ``run()`` then steps the simulator on a timer until cancelled.
+///
+/// Whether to backfill depends on the markets' history, not on the journal being empty: people may
+/// create accounts and deposit before the first `bourse serve` (as `bourse account create` suggests), and
+/// that must not leave the demo without history or its participants without funds.
 public final class DemoService: Sendable {
     let exchange: DurableExchange
     let options: DemoOptions
@@ -20,16 +24,17 @@ public final class DemoService: Sendable {
         self.options = options
         self.clock = clock
         var simulator = MarketSimulator(seed: options.seed)
-        let (isFresh, current, prices, nextID) = exchange.withState { state in
+        let (current, prices) = exchange.withState { state in
             (
-                state.lastSequence == 0, state.exchange,
+                state.exchange,
                 Dictionary(
                     uniqueKeysWithValues: state.marketData.compactMap { data in
                         data.tape.latest.map { (data.market, $0.price) }
-                    }), state.nextOrderID
+                    })
             )
         }
-        if !isFresh { simulator.resume(from: current, lastPrices: prices, nextOrderID: nextID) }
+        // The makers take up the quotes they left (none on a first start).
+        simulator.resume(from: current, lastPrices: prices)
         self.simulator = Mutex(simulator)
     }
 
@@ -39,16 +44,29 @@ public final class DemoService: Sendable {
     /// The markets the demo lists.
     public static var markets: [Market] { DemoMarket.defaults.map(\.market) }
 
-    /// Whether the exchange has no history yet (a fresh data directory).
-    public var needsBackfill: Bool { exchange.withState { $0.lastSequence == 0 } }
+    /// Whether no demo market has traded yet: the history is still to be simulated.
+    public var needsBackfill: Bool {
+        exchange.withState { state in state.marketData.allSatisfy { $0.tape.latest == nil } }
+    }
 
-    /// Funds the participants and simulates `options.backfillDays` of history ending now. `progress` is
-    /// called with (steps done, steps in all) now and then. Needs the exchange running; throws
-    /// `CancellationError` if cancelled (what was journaled so far stays).
+    /// Whether the simulated participants have never been funded.
+    var needsFunding: Bool {
+        let first = simulator.withLock { $0.takers[0] }
+        return exchange.withState { state in state.exchange.ledger.balances(of: first).isEmpty }
+    }
+
+    /// Funds the simulated participants if they never were, at `time` (now if `nil`).
+    public func fundIfNeeded(at time: Timestamp? = nil) async throws {
+        guard needsFunding else { return }
+        _ = try await submit(simulator.withLock { $0.fundingCommands() }, at: time)
+    }
+
+    /// Funds the participants (if needed) and simulates `options.backfillDays` of history ending now.
+    /// `progress` is called with (steps done, steps in all) now and then. Needs the exchange running;
+    /// throws `CancellationError` if cancelled (what was journaled so far stays).
     public func backfill(progress: @Sendable (Int, Int) -> Void) async throws {
-        let funding = simulator.withLock { $0.fundingCommands() }
         let times = BackfillPlan(days: options.backfillDays).times(endingAt: clock())
-        _ = try await submit(funding, at: times.first)
+        try await fundIfNeeded(at: times.first)
         // The simulator sees each step's results as soon as they are applied, so every step reacts to the
         // last one (deterministic), while durability is only awaited in bulk: many steps share a commit.
         let journal = JournalWindow(limit: options.backfillWindow)
@@ -138,7 +156,7 @@ public final class DemoService: Sendable {
     ) async throws
         -> [CommandResult]
     {
-        let makes: [@Sendable (OrderID) -> Command] = commands.map { command in { _ in command } }
+        let makes = Self.makes(commands)
         let once = OnceContinuation()
         return try await withCheckedThrowingContinuation { continuation in
             once.set(continuation)
@@ -155,9 +173,14 @@ public final class DemoService: Sendable {
         }
     }
 
+    /// The simulator's commands as the writer takes them: each new order gets the writer's next id.
+    static func makes(_ commands: [Command]) -> [@Sendable (OrderID) -> Command] {
+        commands.map { command in { id in command.assigningOrderID(id) } }
+    }
+
     private func submit(_ commands: [Command], at time: Timestamp?) async throws -> [CommandResult] {
         guard !commands.isEmpty else { return [] }
-        let makes: [@Sendable (OrderID) -> Command] = commands.map { command in { _ in command } }
+        let makes = Self.makes(commands)
         return try await withCheckedThrowingContinuation { continuation in
             exchange.enqueue(makes, at: time) { continuation.resume(with: $0) }
         }

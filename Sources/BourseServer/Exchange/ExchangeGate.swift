@@ -8,12 +8,34 @@ import Synchronization
 /// The checks run under the lock of the caller's nonce window (a nonce is recorded mid-way, and a request
 /// refused after that still uses it up, as at Upbit), so windows are sharded by access key: requests of
 /// different keys never wait for each other.
+///
+/// With a ``NonceFile`` the windows outlive the process: every accepted request's nonce is appended to it
+/// before the request is answered, and a new gate starts from what the file remembers.
 public final class ExchangeGate: Sendable {
     let directory: APIKeyDirectory
+    let nonceFile: NonceFile?
     private let shards = (0..<16).map { _ in NonceShard() }
 
-    /// A gate over `directory`'s keys.
-    public init(directory: APIKeyDirectory) { self.directory = directory }
+    /// A gate over `directory`'s keys that remembers nonces in memory only.
+    public convenience init(directory: APIKeyDirectory) { self.init(directory: directory, nonceFile: nil) }
+
+    /// A gate over `directory`'s keys that keeps nonces in `nonceFile`, starting from `remembered` (what
+    /// ``NonceFile/open(in:windowMilliseconds:now:)`` read back).
+    public init(directory: APIKeyDirectory, nonceFile: NonceFile?, remembered: [NonceFile.Use] = []) {
+        self.directory = directory
+        self.nonceFile = nonceFile
+        for use in remembered {
+            _ = shard(use.accessKey).window.withLock {
+                $0.use(use.nonce, accessKey: use.accessKey, at: use.milliseconds)
+            }
+        }
+    }
+
+    private func shard(_ accessKey: String) -> NonceShard {
+        var hasher = Hasher()
+        hasher.combine(accessKey)
+        return shards[Int(UInt(bitPattern: hasher.finalize()) % UInt(shards.count))]
+    }
 
     /// The key a request acts with, or the first check it fails (reference §4.4).
     func authenticate(
@@ -30,14 +52,19 @@ public final class ExchangeGate: Sendable {
             authorization: authorization, payload: payload, clientIP: clientIP, requiredScope: scope,
             enforcesNonce: enforcesNonce, nowMilliseconds: now.milliseconds)
         let authenticator = Authenticator { access in access == found?.accessKey ? found : nil }
-        var hasher = Hasher()
-        hasher.combine(accessKey)
-        let shard = shards[Int(UInt(bitPattern: hasher.finalize()) % UInt(shards.count))]
-        return shard.window.withLock { nonces in
+        let result = shard(accessKey).window.withLock { nonces in
             Result { () throws(AuthError) -> APIKey in
                 try authenticator.authenticate(request, token: token, nonces: &nonces)
             }
         }
+        // Only accepted requests' nonces are kept: a request refused after its nonce was taken is refused
+        // again, for the same reason, if it is replayed after a restart.
+        if enforcesNonce, case .success(let key) = result, let nonceFile {
+            let use = NonceFile.Use(milliseconds: now.milliseconds, accessKey: key.accessKey, nonce: token.claims.nonce)
+            // A write that fails (a full disk, which stops the journal too) leaves the nonce in memory only.
+            try? nonceFile.record(use)
+        }
+        return result
     }
 }
 

@@ -7,8 +7,12 @@ import Hummingbird
 import NIOCore
 
 extension ExchangeRoutes {
-    /// Registers `handler` for `method` and `path`: rate limit of `group`, authentication with `scope`,
+    /// Registers `handler` for `method` and `path`: authentication with `scope`, the rate limit of `group`,
     /// parameters from the query and the body, and every failure answered in Upbit's error shape.
+    ///
+    /// Authentication comes before the limit, and the limit is then the key's own, as at Upbit: a request
+    /// that proves no key counts against its address instead. So a flood of bad tokens from one address
+    /// (or many clients behind one) never spends the budget of an account signing from the same place.
     func route(
         _ router: Router<BourseRequestContext>, _ method: HTTPRequest.Method, _ path: RouterPath,
         group: RateLimitGroup = .default, scope: APIScope?,
@@ -16,11 +20,15 @@ extension ExchangeRoutes {
     ) {
         router.on(path, method: method) { request, context in
             let now = clock()
-            let decision = limiter.check(context.clientKey, group: group, at: now)
-            guard decision.allowed else { return UpbitResponse.tooManyRequests(group: group, decision: decision) }
+            var decision: RateLimiter.Decision?
+            func anonymous() -> RateLimiter.Decision {
+                limiter.check(RateLimiter.addressClient(context.clientKey), group: group, at: now)
+            }
             func failure(_ status: HTTPResponse.Status, _ name: String, _ message: String) -> Response {
-                UpbitResponse.json(
-                    QuotationJSON.error(name: name, message: message), status: status, group: group, decision: decision)
+                let counted = decision ?? anonymous()
+                guard counted.allowed else { return UpbitResponse.tooManyRequests(group: group, decision: counted) }
+                return UpbitResponse.json(
+                    QuotationJSON.error(name: name, message: message), status: status, group: group, decision: counted)
             }
             do {
                 var request = request
@@ -32,10 +40,13 @@ extension ExchangeRoutes {
                     authorization: request.headers[.authorization], payload: payload,
                     clientIP: context.remoteAddress?.ipAddress, scope: scope, now: now)
                 let key = try outcome.mapError(ExchangeError.init).get()
+                let keyed = limiter.check(RateLimiter.keyClient(key.accessKey), group: group, at: now)
+                decision = keyed
+                guard keyed.allowed else { return UpbitResponse.tooManyRequests(group: group, decision: keyed) }
                 let parameters = try RequestParameters(
                     query: payload.query, body: payload.body, contentType: payload.contentType)
                 let answer = try await handler(key, parameters)
-                return UpbitResponse.json(answer.body, status: answer.status, group: group, decision: decision)
+                return UpbitResponse.json(answer.body, status: answer.status, group: group, decision: keyed)
             } catch let error as ExchangeError {
                 return failure(HTTPResponse.Status(code: error.status), error.name, error.message)
             } catch is NIOTooManyBytesError {

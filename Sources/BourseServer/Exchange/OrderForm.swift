@@ -69,7 +69,8 @@ struct OrderForm {
     static func identifier(_ text: String?, _ name: String) throws(ExchangeError) -> OrderIdentifier? {
         guard let text, !text.isEmpty else { return nil }
         guard let identifier = OrderIdentifier(text) else {
-            throw .validation("\(name) is longer than \(OrderIdentifier.maximumBytes) bytes")
+            throw .validation(
+                "\(name) must be 1 to \(OrderIdentifier.maximumBytes) bytes without control characters")
         }
         return identifier
     }

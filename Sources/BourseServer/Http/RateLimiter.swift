@@ -25,6 +25,9 @@ public enum RateLimitGroup: String, Sendable, CaseIterable {
 
 /// Counts requests per client and group in one-second windows, as Upbit does, with a configurable limit.
 ///
+/// A client is an address for public and unauthenticated requests, and an API key for authenticated
+/// ones (``addressClient(_:)``, ``keyClient(_:)``), so neither kind can use up the other's budget.
+///
 /// Generous by default: a self-hosted server has no reason to throttle its own bots at Upbit's 10/s.
 public final class RateLimiter: Sendable {
     /// The verdict on one request.
@@ -55,6 +58,12 @@ public final class RateLimiter: Sendable {
     public init(perSecond: Int) {
         self.perSecond = perSecond
     }
+
+    /// The client name of requests that proved no API key: their address.
+    public static func addressClient(_ address: String) -> String { "ip " + address }
+
+    /// The client name of requests authenticated with `accessKey`: the key, wherever they come from.
+    public static func keyClient(_ accessKey: String) -> String { "key " + accessKey }
 
     /// Counts one request of `client` in `group` at `time`.
     public func check(_ client: String, group: RateLimitGroup, at time: Timestamp) -> Decision {

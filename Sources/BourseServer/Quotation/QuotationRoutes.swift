@@ -149,7 +149,7 @@ struct QuotationRoutes: Sendable {
         _ request: Request, _ context: BourseRequestContext, _ group: RateLimitGroup,
         _ handler: (RequestParameters) async throws -> ByteBuffer
     ) async -> Response {
-        let decision = limiter.check(context.clientKey, group: group, at: reader.now())
+        let decision = limiter.check(RateLimiter.addressClient(context.clientKey), group: group, at: reader.now())
         guard decision.allowed else {
             metrics.throttledRequests.increment()
             return UpbitResponse.tooManyRequests(group: group, decision: decision)

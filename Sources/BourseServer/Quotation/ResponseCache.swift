@@ -6,7 +6,10 @@ import Synchronization
 /// its market, not once per request.
 ///
 /// Each entry carries the version it was made at (for candles: the market's newest trade id); a lookup
-/// with another version misses. Memory is bounded by ``maximumBytes``: past it the cache starts over.
+/// with another version misses. Memory is bounded twice: by ``maximumBytes``, which charges each entry its
+/// key and a fixed overhead besides its body, and by ``maximumEntries``; past either the cache starts over
+/// and gives its storage back. (Counting bodies alone once let 60,000 distinct `to` values, each a tiny
+/// body, hold ~20 MB of keys and table that a reset kept as capacity.)
 final class ResponseCache: Sendable {
     private struct Entry {
         var version: Int64
@@ -18,27 +21,42 @@ final class ResponseCache: Sendable {
         var bytes = 0
     }
 
-    /// Total body bytes kept at most.
+    /// What an entry costs besides its key and body: the table slot, the `String` and `ByteBuffer` headers.
+    static let entryOverheadBytes = 128
+
+    /// Bytes kept at most: bodies, keys and ``entryOverheadBytes`` per entry.
     let maximumBytes: Int
+    /// Entries kept at most.
+    let maximumEntries: Int
     private let contents = Mutex(Contents())
 
-    /// A cache of at most `maximumBytes` of bodies.
-    init(maximumBytes: Int = 32 << 20) { self.maximumBytes = maximumBytes }
+    /// A cache of at most `maximumBytes` (bodies, keys and overhead) and `maximumEntries` entries.
+    init(maximumBytes: Int = 32 << 20, maximumEntries: Int = 8_192) {
+        self.maximumBytes = maximumBytes
+        self.maximumEntries = maximumEntries
+    }
+
+    /// How many entries are kept now.
+    var count: Int { contents.withLock { $0.entries.count } }
 
     /// The body for `key` at `version`: the cached one, or `make()`'s, which is then kept. A hit shares the
     /// cached buffer's storage: nothing is copied until the socket write.
     func body(_ key: String, version: Int64, make: () async throws -> [UInt8]) async rethrows -> ByteBuffer {
         if let hit = contents.withLock({ $0.entries[key] }), hit.version == version { return hit.body }
         let body = ByteBuffer(bytes: try await make())
+        let cost = Self.cost(key, body)
         contents.withLock { contents in
-            if let old = contents.entries[key] { contents.bytes -= old.body.readableBytes }
-            if contents.bytes + body.readableBytes > maximumBytes {
-                contents.entries.removeAll(keepingCapacity: true)
-                contents.bytes = 0
+            if let old = contents.entries.removeValue(forKey: key) { contents.bytes -= Self.cost(key, old.body) }
+            if contents.bytes + cost > maximumBytes || contents.entries.count >= maximumEntries {
+                contents = Contents()
             }
             contents.entries[key] = Entry(version: version, body: body)
-            contents.bytes += body.readableBytes
+            contents.bytes += cost
         }
         return body
+    }
+
+    private static func cost(_ key: String, _ body: ByteBuffer) -> Int {
+        key.utf8.count + body.readableBytes + entryOverheadBytes
     }
 }

@@ -47,6 +47,8 @@ public final class MarketFeed: Sendable {
         self.metrics = metrics
         self.clock = clock
         initial = Mutex(FeedState(state: state))
+        // The recovered position, so the gauge is right from the start, not only after the next commit.
+        metrics.journalSequence.set(Double(state.lastSequence))
     }
 
     /// Connects the feed to the exchange whose commits it publishes (it reads books from it).

@@ -21,7 +21,9 @@ extension DurableExchange {
                     var results: [CommandResult] = []
                     results.reserveCapacity(submission.makes.count)
                     for make in submission.makes {
-                        let entry = state.nextEntry(at: submission.time ?? time, make)
+                        let entry =
+                            submission.time.map { state.nextEntry(backdatedTo: $0, make) }
+                            ?? state.nextEntry(at: time, make)
                         batch.apply(entry, to: &state, events: &events)
                         results.append(CommandResult(entry: entry, events: events))
                     }

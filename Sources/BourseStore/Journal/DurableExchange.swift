@@ -45,7 +45,7 @@ public final class DurableExchange: Sendable {
 
     struct Submission {
         var makes: [MakeCommand]
-        /// The time to stamp instead of the clock's (history replayed into a fresh exchange).
+        /// The time to stamp instead of the clock's, exactly (history simulated into markets with none).
         var time: Timestamp?
         /// Called with the results as soon as they are applied, before they are durable.
         var applied: (@Sendable ([CommandResult]) -> Void)?
@@ -153,8 +153,9 @@ public final class DurableExchange: Sendable {
     /// For a caller that must keep an order across submissions (a script's lines) and still keep many in
     /// flight; it should bound how many replies it awaits.
     ///
-    /// `time`, if given, stamps the commands instead of the clock (times still never go back): a demo
-    /// backfilling simulated history uses it. `applied`, if given, gets the results as soon as they are
+    /// `time`, if given, stamps the commands exactly, even before the last entry's time
+    /// (``ExchangeState/nextEntry(backdatedTo:_:)``): a demo simulating history into markets that have
+    /// none uses it, in time order. `applied`, if given, gets the results as soon as they are
     /// applied, before they are durable: for steering a simulator, never for answering a client.
     public func enqueue(
         _ makes: [@Sendable (OrderID) -> Command], at time: Timestamp? = nil,

@@ -74,12 +74,15 @@ struct DemoCommand: ParsableCommand {
         )
         print("Tape: \(tapeSet.isEmpty ? "off" : tapeCodes.joined(separator: ", ")). Rise in red, fall in blue.")
         var commandCount = 0
+        var nextOrderID: UInt64 = 1
         for step in 1...totalSteps {
             let time = Timestamp(milliseconds: start.milliseconds + Int64(step) * stepMilliseconds)
             if !fast { Self.sleep(until: time) }
             for command in simulator.step() {
                 events.removeAll(keepingCapacity: true)
-                exchange.handle(command, at: time, into: &events)
+                // The simulator leaves order ids to whoever applies its commands (here: a plain counter).
+                exchange.handle(command.assigningOrderID(OrderID(nextOrderID)), at: time, into: &events)
+                nextOrderID += 1
                 commandCount += 1
                 simulator.observe(events)
                 for case .traded(let trade) in events {

@@ -6,13 +6,15 @@ import Foundation
 
 /// `bourse journal check`: replays the whole journal from the first entry and checks it.
 ///
-/// It proves three things about a data directory: every record is whole (checksums, consecutive
+/// It proves four things about a data directory: every record is whole (checksums, consecutive
 /// sequences, nothing after the last commit), start-up recovery (snapshot + the journal after it) reaches
-/// exactly the state a full replay does, and that state keeps the ledger's invariants.
+/// exactly the state a full replay does, that state keeps the ledger's invariants, and the stored order
+/// history agrees with it (every order stored as open is held by the engine with the same record, every
+/// order the engine holds for an account is stored, every order's figures are the sums of its fills).
 struct JournalCheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Replay the whole journal and check records, recovery and ledger invariants.",
+        abstract: "Replay the whole journal and check records, recovery, ledger invariants and order history.",
         discussion: """
             Prints one summary line: journal check: entries=<n> records=<n> snapshot=<seq|none> \
             recovery=<same|DIFFERENT> violations=<n>. Exits with status 1 if anything is wrong. With --dump, \
@@ -48,7 +50,7 @@ struct JournalCheckCommand: AsyncParsableCommand {
         let records = replayed.records
         let (recovered, report) = try await DurableExchange.recover(from: store, markets: markets)
         let same = recovered == state
-        let violations = state.exchange.auditViolations()
+        let violations = state.exchange.auditViolations() + (try await store.orderViolations(against: state))
         for violation in violations { Progress.line("violation: \(violation)") }
         print(
             "journal check: entries=\(state.lastSequence) records=\(records) "

@@ -131,7 +131,8 @@ struct ServeCommand: AsyncParsableCommand {
         try await storage.withStore { store in
             try await ServerRun(
                 configuration: configuration, demo: noDemo ? nil : demo, storeSummary: storage.summary,
-                sealer: try MasterKey.sealer(dataDirectory: storage.resolvedDataDirectory, create: true)
+                sealer: try MasterKey.sealer(dataDirectory: storage.resolvedDataDirectory, create: true),
+                dataDirectory: URL(fileURLWithPath: storage.resolvedDataDirectory)
             ).run(store: store)
         }
     }

@@ -16,6 +16,8 @@ struct ServerRun {
     let storeSummary: String
     /// Unseals API secrets (the master key of the data directory).
     let sealer: SecretSealer
+    /// Where the server keeps its files besides the store (the REST nonces).
+    let dataDirectory: URL
 
     func run(store: any Store) async throws {
         let logger = Logger(label: "bourse")
@@ -46,7 +48,10 @@ struct ServerRun {
         let listening = Gate()
         let host = configuration.host
         let (http, ws) = configuration.tls == nil ? ("http", "ws") : ("https", "wss")
-        let gate = ExchangeGate(directory: APIKeyDirectory(store: store, sealer: sealer))
+        let (nonceFile, nonces) = try NonceFile.open(in: dataDirectory, now: WallClock.now().milliseconds)
+        defer { nonceFile.close() }
+        let gate = ExchangeGate(
+            directory: APIKeyDirectory(store: store, sealer: sealer), nonceFile: nonceFile, remembered: nonces)
         let application = try BourseApplication.make(
             reader: reader, feed: feed, metrics: metrics, configuration: configuration, gate: gate,
             privateFeed: privateFeed, logger: logger,
@@ -110,6 +115,8 @@ struct DemoRunner: Service {
                 }
                 bar.finish("done in \(ServerRun.format(ContinuousClock.now - started))")
             }
+            // With no backfill (`--backfill-days 0`), the participants still need money to trade.
+            try await demo.fundIfNeeded()
             ready.open()
             try await demo.run()
         }

@@ -38,6 +38,37 @@ struct ExchangeStateTests {
         #expect(state.nextOrderID == OrderID(3))
     }
 
+    /// Regression: an order whose id was handed out before (here: to bob's resting bid) is refused, and
+    /// the first order stays reachable. The demo's simulator once numbered its own orders and collided.
+    @Test func anOrderIDHandedOutBeforeIsRefusedAndTheFirstOrderStaysReachable() {
+        var state = ExchangeState(markets: [Market(code: krwBTC)])
+        var events: [Event] = []
+        var trades: [TradeRecord] = []
+        for make: (OrderID) -> Command in [
+            { _ in .deposit(bob, currency: "KRW", amount: f("100000000")) },
+            { _ in .deposit(alice, currency: "KRW", amount: f("100000000")) },
+            { id in .place(.limit(id, bob, krwBTC, .bid, price: p("50000000"), volume: v("0.001"))) },
+        ] {
+            state.apply(state.nextEntry(at: t0, make), events: &events, trades: &trades)
+        }
+        let reused = state.nextEntry(at: t0) { _ in
+            .place(.limit(OrderID(1), alice, krwBTC, .bid, price: p("40000000"), volume: v("0.001")))
+        }
+        events.removeAll()
+        state.apply(reused, events: &events, trades: &trades)
+        guard case .rejected(let rejected) = events.first else {
+            Issue.record("expected a rejection, got \(events)")
+            return
+        }
+        #expect(rejected.reason == .orderIDReused && events.count == 1)
+        #expect(state.exchange.ledger.balance(of: alice, "KRW").locked == .zero)
+        let cancel = state.nextEntry(at: t0) { _ in .cancel(.id(OrderID(1)), account: bob) }
+        events.removeAll()
+        state.apply(cancel, events: &events, trades: &trades)
+        #expect(events.contains { if case .cancelled = $0 { true } else { false } }, "\(events)")
+        #expect(state.exchange.auditViolations().isEmpty)
+    }
+
     @Test func tradesReachTheMarketDataAndChangedCandlesAreReported() {
         var state = ExchangeState(markets: [Market(code: krwBTC)])
         var events: [Event] = []
