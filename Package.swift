@@ -16,7 +16,10 @@
 // - BourseClient is the SDK an app links (Apple platforms and Linux): it never sees the engine, the store or
 //   the server; it speaks Upbit's wire format on its own (REST over URLSession, or AsyncHTTPClient when it
 //   must trust a certificate of its own; the stream over HummingbirdWSClient).
-// - `bourse` is the composition root: the only target that touches the terminal or the clock.
+// - BourseBench holds `bourse bench …` (benchmarks and load generators); BourseCommandSupport what the
+//   command line's parts share (store options, the data directory's lock, progress lines).
+// - `bourse` is the composition root: the only target that touches the terminal or the clock (BourseBench,
+//   which it links, reads the clock to time its runs).
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -118,14 +121,44 @@ let package = Package(
             dependencies: ["BourseCore", "BourseStore", .product(name: "PostgresNIO", package: "postgres-nio")],
             swiftSettings: strict
         ),
-        // Counts malloc calls for `bourse bench engine` (see its header); only the executable links it.
         .target(name: "BourseTUI", dependencies: ["BourseClient"], swiftSettings: strict),
+        // Counts malloc calls for `bourse bench engine` (see its header); only BourseBench links it.
         .target(name: "CMallocCounter"),
+        // What the command line's parts share: which store to open, the data directory's lock, progress lines.
+        .target(
+            name: "BourseCommandSupport",
+            dependencies: [
+                "BourseStore", "BourseStorePostgres", "BourseStoreSQLite",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+        // `bourse bench …`: the benchmarks and their load generators, apart from the commands people run.
+        .target(
+            name: "BourseBench",
+            dependencies: [
+                "BourseClient",
+                "BourseCommandSupport",
+                "BourseCore",
+                "BourseSimulator",
+                "BourseStore",
+                "BourseStorePostgres",
+                "BourseWorkloads",
+                "CMallocCounter",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "bourse",
             dependencies: [
                 "BourseAuth",
+                "BourseBench",
                 "BourseClient",
+                "BourseCommandSupport",
                 "BourseCore",
                 "BourseServer",
                 "BourseSimulator",
@@ -133,8 +166,6 @@ let package = Package(
                 "BourseStorePostgres",
                 "BourseStoreSQLite",
                 "BourseTUI",
-                "BourseWorkloads",
-                "CMallocCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -195,7 +226,8 @@ let package = Package(
         .testTarget(
             name: "bourseTests",
             dependencies: [
-                "bourse", "BourseAuth", "BourseCore", "BourseSimulator", "BourseStore", "BourseStoreSQLite",
+                "bourse", "BourseAuth", "BourseCommandSupport", "BourseCore", "BourseSimulator", "BourseStore",
+                "BourseStoreSQLite",
             ],
             swiftSettings: strict
         ),

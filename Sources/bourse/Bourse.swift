@@ -1,4 +1,5 @@
 import ArgumentParser
+import BourseBench
 
 /// The `bourse` command: the composition root that wires the pure core to the terminal and the clock.
 @main

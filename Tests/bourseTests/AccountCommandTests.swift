@@ -1,4 +1,5 @@
 import BourseAuth
+import BourseCommandSupport
 import BourseCore
 import BourseSimulator
 import BourseStore

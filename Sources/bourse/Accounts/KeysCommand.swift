@@ -1,5 +1,6 @@
 import ArgumentParser
 import BourseAuth
+import BourseCommandSupport
 import BourseCore
 import BourseStore
 import Foundation

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BourseClient
+import BourseCommandSupport
 import BourseTUI
 import Foundation
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BourseCommandSupport
 import BourseCore
 import BourseSimulator
 import BourseStore

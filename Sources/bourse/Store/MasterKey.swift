@@ -1,4 +1,5 @@
 import BourseAuth
+import BourseCommandSupport
 import Foundation
 
 /// The 32-byte key that seals API secrets at rest (AES-GCM, see `SecretSealer`).
@@ -53,10 +54,4 @@ enum MasterKey {
         }
         return bytes
     }
-}
-
-/// A failure the command line reports as one sentence (exit status 1).
-struct CLIError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

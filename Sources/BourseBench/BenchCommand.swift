@@ -1,8 +1,9 @@
-import ArgumentParser
+public import ArgumentParser
 
 /// `bourse bench`: performance measurements of Bourse's own code, each ending with one summary line.
-struct BenchCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct BenchCommand: AsyncParsableCommand {
+    /// The command tree: one subcommand per benchmark.
+    public static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure Bourse's performance.",
         subcommands: [
@@ -10,4 +11,7 @@ struct BenchCommand: AsyncParsableCommand {
             RestBenchCommand.self, FanoutBenchCommand.self, OrdersBenchCommand.self, BoardBenchCommand.self,
         ]
     )
+
+    /// Parsed by ArgumentParser.
+    public init() {}
 }

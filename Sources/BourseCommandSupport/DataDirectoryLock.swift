@@ -8,11 +8,11 @@ import Glibc
 /// journal: the journal has one writer, so a second `bourse serve`, `ingest` or `deposit` on the same
 /// directory is refused with a sentence instead of interleaving commits. The kernel releases it when the
 /// process ends, however it ends.
-final class DataDirectoryLock {
+public final class DataDirectoryLock {
     private let descriptor: Int32
 
     /// Takes the lock of `directory` (created if missing), or throws saying which process holds it.
-    init(directory: String, purpose: String) throws {
+    public init(directory: String, purpose: String) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let path = URL(fileURLWithPath: directory).appendingPathComponent("bourse.lock").path
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)

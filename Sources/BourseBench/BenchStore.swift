@@ -1,4 +1,5 @@
 import ArgumentParser
+import BourseCommandSupport
 import BourseStore
 import BourseStorePostgres
 import Foundation

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Progress lines on standard error, so standard output keeps only a command's result.
-enum Progress {
+public enum Progress {
     /// Writes `text` and a newline to standard error.
-    static func line(_ text: String) {
+    public static func line(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BourseClient
+import BourseCommandSupport
 import BourseSimulator
 
 /// `bourse bench board`: the SDK's market board model fed ticker updates for many markets.

@@ -1,52 +1,61 @@
-import ArgumentParser
-import BourseStore
+public import ArgumentParser
+public import BourseStore
 import BourseStorePostgres
 import BourseStoreSQLite
 import Foundation
 
 /// Which store a command uses: `--store`, `--data-dir` and `--postgres-url`, shared by every command that
 /// opens one.
-struct StoreOptions: ParsableArguments {
+public struct StoreOptions: ParsableArguments {
+    /// Options as the command line gave them.
+    public init() {}
+
     /// The store backends.
-    enum Backend: String, ExpressibleByArgument, CaseIterable {
+    public enum Backend: String, ExpressibleByArgument, CaseIterable {
         case sqlite
         case postgres
         case memory
     }
 
+    /// `--store`: which backend holds the journal and history.
     @Option(help: "Where data lives: 'sqlite' (embedded, the default), 'postgres' or 'memory' (lost on exit).")
-    var store: Backend = .sqlite
+    public var store: Backend = .sqlite
 
+    /// `--data-dir`, if given.
     @Option(
         help: ArgumentHelp(
             "Directory of the SQLite database (created if missing).",
             discussion: "Default: $BOURSE_DATA_DIR or ./bourse-data."
         ))
-    var dataDir: String?
+    public var dataDir: String?
 
+    /// `--postgres-url`, if given.
     @Option(help: "PostgreSQL connection URL for '--store postgres' (default: $BOURSE_POSTGRES_URL).")
-    var postgresURL: String?
+    public var postgresURL: String?
 
     /// The data directory in effect.
-    var resolvedDataDirectory: String {
+    public var resolvedDataDirectory: String {
         dataDir ?? ProcessInfo.processInfo.environment["BOURSE_DATA_DIR"] ?? "bourse-data"
     }
 
     /// The SQLite database file inside the data directory.
-    var sqlitePath: String { resolvedDataDirectory + "/bourse.sqlite" }
+    public var sqlitePath: String { resolvedDataDirectory + "/bourse.sqlite" }
 
-    func validate() throws {
+    /// Refuses `--store postgres` without a URL.
+    public func validate() throws {
         if store == .postgres, resolvedPostgresURL == nil {
             throw ValidationError("'--store postgres' needs --postgres-url or $BOURSE_POSTGRES_URL.")
         }
     }
 
     /// The PostgreSQL URL in effect.
-    var resolvedPostgresURL: String? { postgresURL ?? ProcessInfo.processInfo.environment["BOURSE_POSTGRES_URL"] }
+    public var resolvedPostgresURL: String? {
+        postgresURL ?? ProcessInfo.processInfo.environment["BOURSE_POSTGRES_URL"]
+    }
 
     /// Opens the store (creating the data directory and schema as needed), runs `body` with it, and closes
     /// it afterwards, also when `body` throws. A PostgreSQL store's connection pool runs meanwhile.
-    func withStore<Result: Sendable>(_ body: (any Store) async throws -> Result) async throws -> Result {
+    public func withStore<Result: Sendable>(_ body: (any Store) async throws -> Result) async throws -> Result {
         switch store {
         case .memory:
             let store = InMemoryStore()
@@ -73,7 +82,7 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// A short description for progress lines.
-    var summary: String {
+    public var summary: String {
         switch store {
         case .memory: "memory"
         case .sqlite: "sqlite at \(sqlitePath)"
@@ -86,7 +95,7 @@ struct StoreOptions: ParsableArguments {
 extension StoreOptions {
     /// The data directory's writer lock for a command that journals (``DataDirectoryLock``); nil for the
     /// stores that have no data directory of their own (memory, PostgreSQL).
-    func lockForWriting(purpose: String) throws -> DataDirectoryLock? {
+    public func lockForWriting(purpose: String) throws -> DataDirectoryLock? {
         guard store == .sqlite else { return nil }
         return try DataDirectoryLock(directory: resolvedDataDirectory, purpose: purpose)
     }

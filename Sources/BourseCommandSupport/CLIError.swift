@@ -1,0 +1,7 @@
+/// A failure the command line reports as one sentence (exit status 1).
+public struct CLIError: Error, CustomStringConvertible {
+    /// The sentence.
+    public let description: String
+    /// A failure saying `description`.
+    public init(_ description: String) { self.description = description }
+}
