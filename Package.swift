@@ -8,7 +8,10 @@
 // - BourseStore holds the journal, snapshots and the store protocol; it sees no database.
 // - BourseStoreSQLite is the only server-side target that imports GRDB (BourseClient keeps the SDK's local
 //   cache with it); BourseStorePostgres is the only one that imports PostgresNIO.
-// - BourseWire spells Upbit's wire formats (JSON bytes, WebSocket requests); it sees the core, no server.
+// - BourseWire is the wire toolkit every dialect shares: a fast JSON writer and parser; it sees the core only.
+// - BourseUpbit is the Upbit dialect: its JSON messages, WebSocket requests, error names, statuses and
+//   messages, time spellings and rate-limit groups. The core keeps its own vocabulary; a second dialect
+//   (Bithumb) or protocol (the auction socket) gets a module beside this one.
 // - BourseAuth verifies Upbit's JWTs, query hashes and API-key scopes; pure logic over BourseWire and
 //   swift-crypto, no HTTP, no clock.
 // - BourseServer is the only target that imports Hummingbird.
@@ -64,6 +67,7 @@ let package = Package(
         .target(name: "BourseWorkloads", dependencies: ["BourseCore"], swiftSettings: strict),
         .target(name: "BourseStore", dependencies: ["BourseCore"], swiftSettings: strict),
         .target(name: "BourseWire", dependencies: ["BourseCore"], swiftSettings: strict),
+        .target(name: "BourseUpbit", dependencies: ["BourseAuth", "BourseCore", "BourseWire"], swiftSettings: strict),
         .target(
             name: "BourseClient",
             dependencies: [
@@ -90,6 +94,7 @@ let package = Package(
                 "BourseCore",
                 "BourseSimulator",
                 "BourseStore",
+                "BourseUpbit",
                 "BourseWire",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -202,6 +207,8 @@ let package = Package(
         ),
         .testTarget(name: "BourseWireTests", dependencies: ["BourseCore", "BourseWire"], swiftSettings: strict),
         .testTarget(
+            name: "BourseUpbitTests", dependencies: ["BourseCore", "BourseUpbit", "BourseWire"], swiftSettings: strict),
+        .testTarget(
             name: "BourseServerTests",
             dependencies: [
                 "BourseAuth",
@@ -210,6 +217,7 @@ let package = Package(
                 "BourseServer",
                 "BourseSimulator",
                 "BourseStore",
+                "BourseUpbit",
                 "BourseWire",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

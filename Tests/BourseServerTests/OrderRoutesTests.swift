@@ -2,6 +2,7 @@ import BourseCore
 import BourseServer
 import BourseSimulator
 import BourseStore
+import BourseUpbit
 import BourseWire
 import Foundation
 import HTTPTypes

@@ -6,7 +6,7 @@ import Testing
     private func written(_ write: (inout JSONWriter) -> Void) -> String {
         var writer = JSONWriter()
         write(&writer)
-        return WireFixtures.text(writer.bytes)
+        return JSONFixtures.text(writer.bytes)
     }
 
     @Test(arguments: [
@@ -25,8 +25,8 @@ import Testing
 
     @Test func integralAmountsStayIntegersWhenNoFractionIsRequired() {
         #expect(written { $0.number(Price.zero, alwaysFractional: false) } == "0")
-        #expect(written { $0.number(WireFixtures.price("100000"), alwaysFractional: false) } == "100000")
-        #expect(written { $0.number(WireFixtures.price("0.5"), alwaysFractional: false) } == "0.5")
+        #expect(written { $0.number(JSONFixtures.price("100000"), alwaysFractional: false) } == "100000")
+        #expect(written { $0.number(JSONFixtures.price("0.5"), alwaysFractional: false) } == "0.5")
     }
 
     @Test func totalsBeyondInt64AreSpelledExactly() {
@@ -50,8 +50,8 @@ import Testing
     }
 
     @Test func decimalStringsHaveNoForcedFraction() {
-        #expect(written { $0.decimalString(WireFixtures.price("1000")) } == #""1000""#)
-        #expect(written { $0.decimalString(WireFixtures.price("0.001")) } == #""0.001""#)
+        #expect(written { $0.decimalString(JSONFixtures.price("1000")) } == #""1000""#)
+        #expect(written { $0.decimalString(JSONFixtures.price("0.001")) } == #""0.001""#)
         #expect(written { $0.decimalString(Price.zero) } == #""0""#)
     }
 
@@ -68,14 +68,14 @@ import Testing
     }
 
     @Test func datesUseUpbitSpellings() {
-        let utc = UTCDateTime(WireFixtures.tradeTime)
+        let utc = UTCDateTime(JSONFixtures.tradeTime)
         #expect(written { $0.string(utc, .date) } == #""2026-03-09""#)
         #expect(written { $0.string(utc, .time) } == #""04:56:53""#)
         #expect(written { $0.string(utc, .compactDate) } == #""20260309""#)
         #expect(written { $0.string(utc, .compactTime) } == #""045653""#)
-        #expect(written { $0.string(UTCDateTime.kst(WireFixtures.tradeTime), .dateTime) } == #""2026-03-09T13:56:53""#)
+        #expect(written { $0.string(UTCDateTime.kst(JSONFixtures.tradeTime), .dateTime) } == #""2026-03-09T13:56:53""#)
         #expect(
-            written { $0.string(UTCDateTime.kst(WireFixtures.tradeTime), .dateTimeKST) }
+            written { $0.string(UTCDateTime.kst(JSONFixtures.tradeTime), .dateTimeKST) }
                 == #""2026-03-09T13:56:53+09:00""#)
     }
 
@@ -96,7 +96,7 @@ import Testing
             writer.endArray()
             writer.endArray()
             writer.key(escaping: "c\"d")
-            writer.string(WireFixtures.btc)
+            writer.string(JSONFixtures.btc)
             writer.endObject()
             writer.raw(Array(#"{"x":1}"#.utf8))
             writer.string("e")

@@ -1,6 +1,7 @@
 import BourseAuth
 import BourseCore
 import BourseStore
+import BourseUpbit
 import BourseWire
 import Hummingbird
 
@@ -9,7 +10,7 @@ extension ExchangeRoutes {
     func addCancelRoutes(to router: Router<BourseRequestContext>) {
         route(router, .delete, "/v1/orders/uuids", scope: .ordersWrite) { key, parameters in
             let references = try OrderListForm.references(parameters, maximum: 20)
-            guard !references.sent.isEmpty else { throw ExchangeError.validation("uuids or identifiers is required") }
+            guard !references.sent.isEmpty else { throw UpbitError.validation("uuids or identifiers is required") }
             let found = try await store.orders(
                 OrderQuery(
                     account: key.account, ids: references.ids, identifiers: references.identifiers,
@@ -71,10 +72,10 @@ struct OpenOrderFilter {
     var side: Side?
     var count: Int
 
-    init(_ parameters: RequestParameters) throws(ExchangeError) {
+    init(_ parameters: RequestParameters) throws(UpbitError) {
         let quotes = parameters.list("quote_currencies").map { $0.uppercased() }
-        let pairs = try parameters.list("pairs").map { text throws(ExchangeError) in try OrderForm.market(text) }
-        let excluded = try parameters.list("exclude_pairs").map { text throws(ExchangeError) in
+        let pairs = try parameters.list("pairs").map { text throws(UpbitError) in try OrderForm.market(text) }
+        let excluded = try parameters.list("exclude_pairs").map { text throws(UpbitError) in
             try OrderForm.market(text)
         }
         guard quotes.isEmpty || pairs.isEmpty else {

@@ -1,6 +1,7 @@
 import BourseAuth
 import BourseCore
 import BourseStore
+import BourseUpbit
 import BourseWire
 import Hummingbird
 
@@ -14,7 +15,7 @@ extension ExchangeRoutes {
         route(router, .get, "/v1/deposit", scope: .deposit) { key, parameters in
             let found = try await transfer(.deposit, parameters, of: key.account)
             guard let deposit = found else {
-                throw ExchangeError(status: 404, name: "deposit_not_found", message: "입금 내역을 찾지 못했습니다.")
+                throw UpbitError(status: 404, name: "deposit_not_found", message: "입금 내역을 찾지 못했습니다.")
             }
             return Answer(body: ExchangeJSON.transfer(deposit))
         }
@@ -22,9 +23,9 @@ extension ExchangeRoutes {
             let amount = try Self.positiveAmount(parameters)
             try Self.requireTwoFactor(parameters, required: true)
             let result = try await exchange.submit(.deposit(key.account, currency: "KRW", amount: amount))
-            if case .rejected(let rejected) = result.events.first { throw ExchangeError(rejected.reason) }
+            if case .rejected(let rejected) = result.events.first { throw UpbitError(rejected.reason) }
             guard let record = TransferRecord.transfers(of: result).first else {
-                throw ExchangeError(status: 500, name: "server_error", message: "The deposit made no record.")
+                throw UpbitError(status: 500, name: "server_error", message: "The deposit made no record.")
             }
             return Answer(body: ExchangeJSON.transfer(record), status: .created)
         }
@@ -53,7 +54,7 @@ extension ExchangeRoutes {
         route(router, .get, "/v1/deposits/coin_address", scope: .deposit) { key, parameters in
             let network = try chain(parameters, requireNetType: true)
             guard let made = try await depositAddress(of: key.account, network) else {
-                throw ExchangeError(
+                throw UpbitError(
                     status: 404, name: "coin_address_not_found", message: "입금주소를 찾지 못했습니다. 먼저 생성해주세요.")
             }
             return Answer(body: ExchangeJSON.depositAddress(made))
@@ -87,7 +88,7 @@ extension ExchangeRoutes {
     ) async throws -> TransferRecord? {
         guard
             parameters.first("uuid") != nil || parameters.first("txid") != nil || parameters.first("currency") != nil
-        else { throw ExchangeError.validation("uuid, txid or currency is required") }
+        else { throw UpbitError.validation("uuid, txid or currency is required") }
         var query = try Self.query(kind, parameters, of: account)
         query.limit = 1
         return try await store.transfers(query).first
@@ -121,10 +122,10 @@ extension ExchangeRoutes {
     /// `amount`, required and positive.
     static func positiveAmount(_ parameters: RequestParameters) throws -> Funds {
         guard let text = parameters.first("amount"), !text.isEmpty else {
-            throw ExchangeError.validation("amount is missing")
+            throw UpbitError.validation("amount is missing")
         }
         guard let amount: Funds = try OrderForm.amount(text, "amount"), amount.units > 0 else {
-            throw ExchangeError.validation("amount does not have a valid value")
+            throw UpbitError.validation("amount does not have a valid value")
         }
         return amount
     }
@@ -134,11 +135,11 @@ extension ExchangeRoutes {
     /// out (`required: false`); a given one must always be valid.
     static func requireTwoFactor(_ parameters: RequestParameters, required: Bool) throws {
         guard let factor = parameters.first("two_factor_type") else {
-            if required { throw ExchangeError.validation("two_factor_type is missing") }
+            if required { throw UpbitError.validation("two_factor_type is missing") }
             return
         }
         guard ["kakao", "naver", "hana"].contains(factor) else {
-            throw ExchangeError.validation("two_factor_type does not have a valid value (kakao, naver or hana)")
+            throw UpbitError.validation("two_factor_type does not have a valid value (kakao, naver or hana)")
         }
     }
 
@@ -146,20 +147,20 @@ extension ExchangeRoutes {
     /// the currency must be one the exchange lists.
     func chain(_ parameters: RequestParameters, requireNetType: Bool) throws -> ChainNetwork {
         guard let currency = parameters.first("currency")?.uppercased(), !currency.isEmpty else {
-            throw ExchangeError.validation("currency is missing")
+            throw UpbitError.validation("currency is missing")
         }
         let netType = parameters.first("net_type").flatMap { $0.isEmpty ? nil : $0.uppercased() }
-        if requireNetType && netType == nil { throw ExchangeError.validation("net_type is missing") }
+        if requireNetType && netType == nil { throw UpbitError.validation("net_type is missing") }
         let listed = exchange.withState { $0.exchange.ledger.knownCurrencies.contains(currency) }
         guard currency != "KRW", listed, let network = ChainNetwork.network(currency, netType) else {
-            throw ExchangeError(status: 404, name: "currency_not_found", message: "지원하지 않는 디지털 자산입니다.")
+            throw UpbitError(status: 404, name: "currency_not_found", message: "지원하지 않는 디지털 자산입니다.")
         }
         return network
     }
 
     /// The error for a chain whose wallet is closed for what was asked.
-    static func walletClosed(_ network: ChainNetwork) -> ExchangeError {
-        ExchangeError(
+    static func walletClosed(_ network: ChainNetwork) -> UpbitError {
+        UpbitError(
             status: 400, name: "wallet_not_working",
             message: "\(network.currency) (\(network.netType)) 지갑이 \(network.walletState) 상태입니다.")
     }

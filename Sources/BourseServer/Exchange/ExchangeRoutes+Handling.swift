@@ -1,6 +1,7 @@
 import BourseAuth
 import BourseCore
 import BourseStore
+import BourseUpbit
 import BourseWire
 import HTTPTypes
 import Hummingbird
@@ -39,7 +40,7 @@ extension ExchangeRoutes {
                 let outcome = try await gate.authenticate(
                     authorization: request.headers[.authorization], payload: payload,
                     clientIP: context.remoteAddress?.ipAddress, scope: scope, now: now)
-                let key = try outcome.mapError(ExchangeError.init).get()
+                let key = try outcome.mapError(UpbitError.init).get()
                 let keyed = limiter.check(RateLimiter.keyClient(key.accessKey), group: group, at: now)
                 decision = keyed
                 guard keyed.allowed else { return UpbitResponse.tooManyRequests(group: group, decision: keyed) }
@@ -47,7 +48,7 @@ extension ExchangeRoutes {
                     query: payload.query, body: payload.body, contentType: payload.contentType)
                 let answer = try await handler(key, parameters)
                 return UpbitResponse.json(answer.body, status: answer.status, group: group, decision: keyed)
-            } catch let error as ExchangeError {
+            } catch let error as UpbitError {
                 return failure(HTTPResponse.Status(code: error.status), error.name, error.message)
             } catch is NIOTooManyBytesError {
                 return failure(.contentTooLarge, "request_too_large", UpbitResponse.tooLargeMessage)

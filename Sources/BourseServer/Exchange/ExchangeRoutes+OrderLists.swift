@@ -1,6 +1,7 @@
 import BourseAuth
 import BourseCore
 import BourseStore
+import BourseUpbit
 import BourseWire
 import Hummingbird
 
@@ -31,7 +32,7 @@ extension ExchangeRoutes {
         }
         route(router, .get, "/v1/orders/uuids", scope: .ordersRead) { key, parameters in
             let references = try OrderListForm.references(parameters, maximum: 100)
-            guard !references.sent.isEmpty else { throw ExchangeError.validation("uuids or identifiers is required") }
+            guard !references.sent.isEmpty else { throw UpbitError.validation("uuids or identifiers is required") }
             let query = OrderQuery(
                 account: key.account, market: try OrderListForm.market(parameters), ids: references.ids,
                 identifiers: references.identifiers, newestFirst: try OrderListForm.newestFirst(parameters),
@@ -56,7 +57,7 @@ extension ExchangeRoutes {
 
     /// `start_time` and `end_time` of `orders/closed`: at most 7 days apart; one alone spans 7 days from
     /// (or to) it; neither means the last 7 days.
-    private func closedWindow(_ parameters: RequestParameters) throws(ExchangeError) -> (Timestamp, Timestamp) {
+    private func closedWindow(_ parameters: RequestParameters) throws(UpbitError) -> (Timestamp, Timestamp) {
         let window = Self.closedWindowMilliseconds
         let start = try OrderListForm.time(parameters, "start_time")
         let end = try OrderListForm.time(parameters, "end_time")

@@ -1,6 +1,7 @@
 import BourseAuth
 import BourseCore
 import BourseStore
+import BourseUpbit
 import BourseWire
 import Hummingbird
 
@@ -10,7 +11,7 @@ extension ExchangeRoutes {
         route(router, .post, "/v1/orders", group: .order, scope: .ordersWrite) { key, parameters in
             let form = try OrderForm(parameters)
             let result = try await exchange.submit { id in .place(form.request(id: id, account: key.account)) }
-            try ExchangeError.throwIfRejected(result.events)
+            try UpbitError.throwIfRejected(result.events)
             // The order as this command left it, from its own events: no store read on the hot path.
             guard case .place(let request) = result.entry.command,
                 let record = OrderTracker.record(of: request.id, from: result.events, at: result.entry.time)
@@ -27,8 +28,8 @@ extension ExchangeRoutes {
                 var copy = state.exchange
                 return copy.handle(.place(form.request(id: id, account: key.account)), at: now)
             }
-            try ExchangeError.throwIfRejected(events)
-            guard case .accepted(let accepted) = events.first else { throw ExchangeError.validation("order refused") }
+            try UpbitError.throwIfRejected(events)
+            guard case .accepted(let accepted) = events.first else { throw UpbitError.validation("order refused") }
             return Answer(body: ExchangeJSON.order(OrderRecord(accepted: accepted)), status: .created)
         }
         route(router, .get, "/v1/order", scope: .ordersRead) { key, parameters in
@@ -38,29 +39,29 @@ extension ExchangeRoutes {
         }
         route(router, .delete, "/v1/order", scope: .ordersWrite) { key, parameters in
             let record = try await order(named: parameters, of: key.account)
-            guard record.state == .wait else { throw ExchangeError.orderNotFound }
+            guard record.state == .wait else { throw UpbitError.orderNotFound }
             let result = try await exchange.submit(.cancel(.id(record.id), account: key.account))
-            try ExchangeError.throwIfRejected(result.events)
+            try UpbitError.throwIfRejected(result.events)
             // Upbit answers with the order as it was when the cancel was asked for (state `wait`).
             return Answer(body: ExchangeJSON.order(record))
         }
         route(router, .post, "/v1/orders/cancel_and_new", group: .order, scope: .ordersWrite) { key, parameters in
             let previous = try await order(
                 named: parameters, uuidKey: "prev_order_uuid", identifierKey: "prev_order_identifier", of: key.account)
-            guard previous.state == .wait else { throw ExchangeError.orderNotFound }
+            guard previous.state == .wait else { throw UpbitError.orderNotFound }
             let form = try ReplacementForm(parameters)
             let result = try await exchange.submit { id in
                 .cancelAndReplace(.id(previous.id), account: key.account, form.request(id: id))
             }
-            try ExchangeError.throwIfRejected(result.events)
+            try UpbitError.throwIfRejected(result.events)
             guard case .cancelAndReplace(_, _, let replacement) = result.entry.command else {
-                throw ExchangeError.validation("order refused")
+                throw UpbitError.validation("order refused")
             }
             // The old order was cancelled; a refused replacement is reported like a refused placement.
             if let refusal = result.events.lazy.compactMap({ event -> Rejection? in
                 if case .rejected(let rejected) = event { rejected.reason } else { nil }
             }).first {
-                throw ExchangeError(refusal)
+                throw UpbitError(refusal)
             }
             let body = ExchangeJSON.order(
                 previous, .init(newOrder: (replacement.id, replacement.identifier)))
@@ -75,16 +76,16 @@ extension ExchangeRoutes {
     ) async throws -> OrderRecord {
         if let text = parameters.first(uuidKey), !text.isEmpty {
             guard let id = OrderUUID.parse(text), let record = try await store.order(id, of: account) else {
-                throw ExchangeError.orderNotFound
+                throw UpbitError.orderNotFound
             }
             return record
         }
         if let text = parameters.first(identifierKey), !text.isEmpty {
             guard let identifier = OrderIdentifier(text),
                 let record = try await store.order(identifier: identifier, of: account)
-            else { throw ExchangeError.orderNotFound }
+            else { throw UpbitError.orderNotFound }
             return record
         }
-        throw ExchangeError.validation("\(uuidKey) or \(identifierKey) is required")
+        throw UpbitError.validation("\(uuidKey) or \(identifierKey) is required")
     }
 }

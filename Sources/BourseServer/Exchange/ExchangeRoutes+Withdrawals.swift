@@ -1,6 +1,7 @@
 import BourseAuth
 import BourseCore
 import BourseStore
+import BourseUpbit
 import BourseWire
 import Hummingbird
 
@@ -13,13 +14,13 @@ extension ExchangeRoutes {
         }
         route(router, .get, "/v1/withdraw", scope: .withdraw) { key, parameters in
             guard let withdrawal = try await transfer(.withdrawal, parameters, of: key.account) else {
-                throw ExchangeError(Rejection.withdrawNotFound)
+                throw UpbitError(Rejection.withdrawNotFound)
             }
             return Answer(body: ExchangeJSON.transfer(withdrawal))
         }
         route(router, .get, "/v1/withdraws/chance", scope: .withdraw) { key, parameters in
             guard let currency = parameters.first("currency")?.uppercased(), !currency.isEmpty else {
-                throw ExchangeError.validation("currency is missing")
+                throw UpbitError.validation("currency is missing")
             }
             let network = currency == "KRW" ? nil : try chain(parameters, requireNetType: false)
             let limits = Self.limits(currency, network)
@@ -40,12 +41,12 @@ extension ExchangeRoutes {
             let network = try chain(parameters, requireNetType: false)
             let amount = try Self.positiveAmount(parameters)
             guard let address = parameters.first("address"), !address.isEmpty else {
-                throw ExchangeError.validation("address is missing")
+                throw UpbitError.validation("address is missing")
             }
             let memo = parameters.first("secondary_address").flatMap { $0.isEmpty ? nil : $0 }
             let type = parameters.first("transaction_type") ?? "default"
             guard type == "default" || type == "internal" else {
-                throw ExchangeError.validation("transaction_type does not have a valid value (default or internal)")
+                throw UpbitError.validation("transaction_type does not have a valid value (default or internal)")
             }
             guard network.canWithdraw else { throw Self.walletClosed(network) }
             let registered = try await store.addresses(of: key.account, kind: .withdrawal).contains {
@@ -53,13 +54,13 @@ extension ExchangeRoutes {
                     && ($0.memo == nil || $0.memo == memo)
             }
             guard registered else {
-                throw ExchangeError(
+                throw UpbitError(
                     status: 400, name: "withdraw_address_not_registered",
                     message: "등록된 출금 주소가 아닙니다. bourse withdraw-address add로 먼저 등록해주세요.")
             }
             let internalTarget = try await store.address(address, network: network.netType, kind: .deposit)
             if type == "internal" && internalTarget == nil {
-                throw ExchangeError.validation("an internal withdrawal needs the deposit address of an account here")
+                throw UpbitError.validation("an internal withdrawal needs the deposit address of an account here")
             }
             // An address of an account here is credited either way; `internal` (Upbit's instant transfer between
             // its members) is the caller's choice and costs no fee.
@@ -75,13 +76,13 @@ extension ExchangeRoutes {
         }
         route(router, .delete, "/v1/withdraws/coin", scope: .withdraw) { key, parameters in
             guard let text = parameters.first("uuid"), !text.isEmpty else {
-                throw ExchangeError.validation("uuid is missing")
+                throw UpbitError.validation("uuid is missing")
             }
-            guard let id = OrderUUID.parseWithdrawal(text) else { throw ExchangeError(Rejection.withdrawNotFound) }
+            guard let id = OrderUUID.parseWithdrawal(text) else { throw UpbitError(Rejection.withdrawNotFound) }
             let result = try await exchange.submit(.advanceWithdrawal(id, .cancel, account: key.account))
-            if case .rejected(let rejected) = result.events.first { throw ExchangeError(rejected.reason) }
+            if case .rejected(let rejected) = result.events.first { throw UpbitError(rejected.reason) }
             guard let record = TransferRecord.transfers(of: result).first else {
-                throw ExchangeError(Rejection.withdrawNotFound)
+                throw UpbitError(Rejection.withdrawNotFound)
             }
             return Answer(body: ExchangeJSON.transfer(record))
         }
@@ -102,9 +103,9 @@ extension ExchangeRoutes {
         of account: AccountID, _ request: @escaping @Sendable (TransferID) -> WithdrawalRequest
     ) async throws -> Answer {
         let result = try await exchange.submit { id in .withdraw(request(TransferID(id.rawValue))) }
-        if case .rejected(let rejected) = result.events.first { throw ExchangeError(rejected.reason) }
+        if case .rejected(let rejected) = result.events.first { throw UpbitError(rejected.reason) }
         guard let record = TransferRecord.transfers(of: result).first else {
-            throw ExchangeError(status: 500, name: "server_error", message: "The withdrawal made no record.")
+            throw UpbitError(status: 500, name: "server_error", message: "The withdrawal made no record.")
         }
         return Answer(body: ExchangeJSON.transfer(record), status: .created)
     }
@@ -134,16 +135,16 @@ extension ExchangeRoutes {
         async throws
     {
         guard amount >= limits.minimum else {
-            throw ExchangeError(
+            throw UpbitError(
                 status: 400, name: "under_min_amount", message: "최소 출금 수량은 \(limits.minimum) \(currency)입니다.")
         }
         guard amount <= limits.onetime else {
-            throw ExchangeError(
+            throw UpbitError(
                 status: 400, name: "over_onetime_limit", message: "1회 출금 한도는 \(limits.onetime) \(currency)입니다.")
         }
         let used = try await withdrawnToday(currency, of: account)
         guard used.units + amount.units <= limits.daily.units else {
-            throw ExchangeError(
+            throw UpbitError(
                 status: 400, name: "over_daily_limit", message: "1일 출금 한도는 \(limits.daily) \(currency)입니다.")
         }
     }

@@ -1,6 +1,7 @@
 import BourseAuth
 import BourseCore
 import BourseStore
+import BourseUpbit
 import BourseWire
 import HTTPTypes
 import Hummingbird
@@ -35,7 +36,7 @@ struct ExchangeRoutes: Sendable {
         }
         route(router, .get, "/v1/orders/chance", scope: .ordersRead) { key, parameters in
             guard let text = parameters.first("market"), !text.isEmpty else {
-                throw ExchangeError.validation("market is missing")
+                throw UpbitError.validation("market is missing")
             }
             let found = exchange.withState { state -> (Market, Balance, Balance)? in
                 guard let code = MarketCode(text.uppercased()),
@@ -45,7 +46,7 @@ struct ExchangeRoutes: Sendable {
                 return (market, ledger.balance(of: key.account, code.quote), ledger.balance(of: key.account, code.base))
             }
             guard let (market, bid, ask) = found else {
-                throw ExchangeError.validation("market does not have a valid value")
+                throw UpbitError.validation("market does not have a valid value")
             }
             return Answer(body: ExchangeJSON.chance(market, bid: bid, ask: ask))
         }

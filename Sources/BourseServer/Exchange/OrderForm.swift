@@ -1,4 +1,5 @@
 import BourseCore
+import BourseUpbit
 import BourseWire
 
 /// The parameters of `POST /v1/orders` (and `orders/test`), read and checked as Upbit does before an order
@@ -14,7 +15,7 @@ struct OrderForm {
     var selfTradePrevention: SelfTradePrevention?
     var identifier: OrderIdentifier?
 
-    init(_ parameters: RequestParameters) throws(ExchangeError) {
+    init(_ parameters: RequestParameters) throws(UpbitError) {
         market = try Self.market(parameters.first("market"))
         side = try Self.choice(parameters.first("side"), "side")
         type = try Self.choice(parameters.first("ord_type"), "ord_type")
@@ -34,14 +35,13 @@ struct OrderForm {
 
     // MARK: - Fields
 
-    static func market(_ text: String?) throws(ExchangeError) -> MarketCode {
+    static func market(_ text: String?) throws(UpbitError) -> MarketCode {
         guard let text, !text.isEmpty else { throw .validation("market is missing") }
         guard let code = MarketCode(text.uppercased()) else { throw .validation("market does not have a valid value") }
         return code
     }
 
-    static func choice<Value: RawRepresentable<String>>(_ text: String?, _ name: String) throws(ExchangeError) -> Value
-    {
+    static func choice<Value: RawRepresentable<String>>(_ text: String?, _ name: String) throws(UpbitError) -> Value {
         guard let text, !text.isEmpty else {
             throw .validation("\(name) is missing, \(name) does not have a valid value")
         }
@@ -51,14 +51,14 @@ struct OrderForm {
 
     static func optionalChoice<Value: RawRepresentable<String>>(
         _ text: String?, _ name: String
-    ) throws(ExchangeError) -> Value? {
+    ) throws(UpbitError) -> Value? {
         guard let text, !text.isEmpty, text != "null" else { return nil }
         guard let value = Value(rawValue: text) else { throw .validation("\(name) does not have a valid value") }
         return value
     }
 
     /// A decimal amount; absent, empty or `null` is none. Exponents and more than 8 decimals are refused.
-    static func amount<Value: FixedPoint>(_ text: String?, _ name: String) throws(ExchangeError) -> Value? {
+    static func amount<Value: FixedPoint>(_ text: String?, _ name: String) throws(UpbitError) -> Value? {
         guard let text, !text.isEmpty, text != "null" else { return nil }
         let value: Value
         do { value = try Value(parsing: text) } catch { throw .validation("\(name) does not have a valid value") }
@@ -66,7 +66,7 @@ struct OrderForm {
         return value
     }
 
-    static func identifier(_ text: String?, _ name: String) throws(ExchangeError) -> OrderIdentifier? {
+    static func identifier(_ text: String?, _ name: String) throws(UpbitError) -> OrderIdentifier? {
         guard let text, !text.isEmpty else { return nil }
         guard let identifier = OrderIdentifier(text) else {
             throw .validation(

@@ -1,5 +1,6 @@
 import BourseCore
 import BourseStore
+import BourseUpbit
 import BourseWire
 
 /// The shared parameters of the order lists (`orders/open`, `orders/closed`, `orders/uuids`, the legacy
@@ -9,7 +10,7 @@ enum OrderListForm {
     /// given. `watch` (untriggered stop orders, which Bourse never has) is accepted and matches nothing.
     static func states(
         _ parameters: RequestParameters, allowed: Set<String>, fallback: Set<OrderState>
-    ) throws(ExchangeError) -> Set<OrderState> {
+    ) throws(UpbitError) -> Set<OrderState> {
         var names = parameters.list("states")
         if let state = parameters.first("state"), !state.isEmpty { names.append(state) }
         guard !names.isEmpty else { return fallback }
@@ -22,7 +23,7 @@ enum OrderListForm {
     }
 
     /// `market`, if given.
-    static func market(_ parameters: RequestParameters) throws(ExchangeError) -> MarketCode? {
+    static func market(_ parameters: RequestParameters) throws(UpbitError) -> MarketCode? {
         guard let text = parameters.first("market"), !text.isEmpty else { return nil }
         return try OrderForm.market(text)
     }
@@ -30,7 +31,7 @@ enum OrderListForm {
     /// An integer parameter in `range`, `fallback` when absent.
     static func integer(
         _ parameters: RequestParameters, _ name: String, in range: ClosedRange<Int>, fallback: Int
-    ) throws(ExchangeError) -> Int {
+    ) throws(UpbitError) -> Int {
         guard let text = parameters.first(name), !text.isEmpty else { return fallback }
         guard let value = Int(text), range.contains(value) else {
             throw .validation("\(name) does not have a valid value")
@@ -39,7 +40,7 @@ enum OrderListForm {
     }
 
     /// Whether `order_by` asks for newest first (`desc`, the default).
-    static func newestFirst(_ parameters: RequestParameters) throws(ExchangeError) -> Bool {
+    static func newestFirst(_ parameters: RequestParameters) throws(UpbitError) -> Bool {
         switch parameters.first("order_by")?.lowercased() {
         case nil, "", "desc": return true
         case "asc": return false
@@ -51,7 +52,7 @@ enum OrderListForm {
     /// the client sent for each, in its order. A UUID that is not one of Bourse's names no order.
     static func references(
         _ parameters: RequestParameters, maximum: Int
-    ) throws(ExchangeError) -> (ids: [OrderID]?, identifiers: [OrderIdentifier]?, sent: [String]) {
+    ) throws(UpbitError) -> (ids: [OrderID]?, identifiers: [OrderIdentifier]?, sent: [String]) {
         let uuids = parameters.list("uuids")
         let identifiers = parameters.list("identifiers")
         guard uuids.isEmpty || identifiers.isEmpty else {
@@ -65,7 +66,7 @@ enum OrderListForm {
     }
 
     /// A time given as ISO 8601 with a zone, or as epoch milliseconds.
-    static func time(_ parameters: RequestParameters, _ name: String) throws(ExchangeError) -> Timestamp? {
+    static func time(_ parameters: RequestParameters, _ name: String) throws(UpbitError) -> Timestamp? {
         guard let text = parameters.first(name), !text.isEmpty else { return nil }
         if let milliseconds = Int64(text) { return Timestamp(milliseconds: milliseconds) }
         do { return try UpbitTimeParser.timestamp(text) } catch {

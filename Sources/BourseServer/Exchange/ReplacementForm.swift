@@ -1,4 +1,5 @@
 import BourseCore
+import BourseUpbit
 
 /// The new order of `POST /v1/orders/cancel_and_new`: `new_ord_type`, `new_price`, `new_volume` (a decimal
 /// or `remain_only`), `new_identifier`, `new_time_in_force`, `new_smp_type`.
@@ -10,7 +11,7 @@ struct ReplacementForm {
     var selfTradePrevention: SelfTradePrevention?
     var identifier: OrderIdentifier?
 
-    init(_ parameters: RequestParameters) throws(ExchangeError) {
+    init(_ parameters: RequestParameters) throws(UpbitError) {
         type = try OrderForm.choice(parameters.first("new_ord_type"), "new_ord_type")
         price = try OrderForm.amount(parameters.first("new_price"), "new_price")
         if parameters.first("new_volume") == "remain_only" {

@@ -1,3 +1,4 @@
+import BourseUpbit
 import BourseWire
 import HTTPTypes
 import Hummingbird

@@ -1,3 +1,4 @@
+import BourseUpbit
 import BourseWire
 import CompressNIO
 import Foundation

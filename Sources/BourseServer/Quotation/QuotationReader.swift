@@ -1,5 +1,6 @@
 public import BourseCore
 public import BourseStore
+public import BourseUpbit
 
 /// Answers quotation queries from the live exchange state and, for history, from the store.
 ///

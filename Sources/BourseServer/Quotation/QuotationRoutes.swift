@@ -1,4 +1,5 @@
 import BourseCore
+import BourseUpbit
 import BourseWire
 import HTTPTypes
 import Hummingbird

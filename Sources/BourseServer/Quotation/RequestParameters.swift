@@ -1,3 +1,4 @@
+public import BourseUpbit
 import BourseWire
 
 /// A request's parameters, in the order the client sent them: the query string, then the body (form or

@@ -1,5 +1,6 @@
 import BourseCore
 import BourseStore
+import BourseUpbit
 import BourseWire
 import NIOCore
 

@@ -1,5 +1,6 @@
 public import BourseCore
 public import BourseStore
+import BourseUpbit
 import BourseWire
 import NIOCore
 import Synchronization

@@ -1,5 +1,6 @@
 import BourseAuth
 import BourseCore
+import BourseUpbit
 import BourseWire
 import Hummingbird
 import HummingbirdWebSocket

@@ -1,5 +1,5 @@
 import BourseCore
-public import BourseWire
+public import BourseUpbit
 import Synchronization
 
 /// One WebSocket client of `/websocket/v1`: what it subscribed to and the frames waiting to be written.

@@ -1,5 +1,5 @@
 public import BourseCore
-public import BourseWire
+public import BourseUpbit
 
 /// What one published message is about: a stream kind of one market and, for order books, the view.
 ///

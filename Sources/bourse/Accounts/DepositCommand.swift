@@ -71,7 +71,7 @@ struct DepositCommand: AsyncParsableCommand {
                 return results
             }
             for case .rejected(let rejected) in results.first?.events ?? [] {
-                throw CLIError("Refused: \(rejected.reason.name).")
+                throw CLIError("Refused: \(rejected.reason).")
             }
             return exchange.withState { $0.exchange.ledger.balance(of: id, code.description) }
         }

@@ -17,8 +17,10 @@ struct EventCoverage {
             .requested, .replaced, .immediateOrCancel, .fillOrKill, .postOnly, .selfTradePrevention, .noLiquidity,
             .dust,
         ]
-        return rejections.map { "rejected \($0.name)" } + reasons.map { "cancelled \($0.rawValue)" }
-            + SelfTradePrevention.allCases.map { "prevented \($0.rawValue)" }
+        let rejected: [String] = rejections.map { "rejected \($0)" }
+        let cancelled: [String] = reasons.map { "cancelled \($0.rawValue)" }
+        let prevented: [String] = SelfTradePrevention.allCases.map { "prevented \($0.rawValue)" }
+        return rejected + cancelled + prevented
             + [
                 "traded", "traded for zero funds", "rested", "done", "deposited", "rejected deposit",
                 "marketStateChanged",
@@ -34,7 +36,7 @@ struct EventCoverage {
                 if case .deposit = rejected.command {
                     add("rejected deposit")
                 } else {
-                    add("rejected \(rejected.reason.name)")
+                    add("rejected \(rejected.reason)")
                 }
             case .traded(let trade): add(trade.funds.isZero ? "traded for zero funds" : "traded")
             case .prevented(let prevented): add("prevented \(prevented.mode.rawValue)")

@@ -28,16 +28,16 @@ enum EventFormatter {
             "accepted #\(accepted.request.id) locked \(accepted.locked) (fee \(accepted.reservedFee))"
         case .rejected(let rejected):
             switch rejected.command {
-            case .place(let request): "rejected \(rejected.reason.name): #\(request.id) of \(rejected.account)"
+            case .place(let request): "rejected \(rejected.reason): #\(request.id) of \(rejected.account)"
             case .cancel(let reference):
-                "rejected \(rejected.reason.name): cancel \(describe(reference)) by \(rejected.account)"
+                "rejected \(rejected.reason): cancel \(describe(reference)) by \(rejected.account)"
             case .cancelAndReplace(let reference, let new):
-                "rejected \(rejected.reason.name): replace \(describe(reference)) by #\(new.id)"
+                "rejected \(rejected.reason): replace \(describe(reference)) by #\(new.id)"
             case .deposit(let currency, let amount):
-                "rejected \(rejected.reason.name): deposit \(amount) \(currency) to \(rejected.account)"
+                "rejected \(rejected.reason): deposit \(amount) \(currency) to \(rejected.account)"
             case .withdraw(let request):
-                "rejected \(rejected.reason.name): withdraw #\(request.id) \(request.amount) \(request.currency)"
-            case .transfer(let id): "rejected \(rejected.reason.name): transfer #\(id) by \(rejected.account)"
+                "rejected \(rejected.reason): withdraw #\(request.id) \(request.amount) \(request.currency)"
+            case .transfer(let id): "rejected \(rejected.reason): transfer #\(id) by \(rejected.account)"
             }
         case .traded(let trade):
             "traded \(trade.market) #\(trade.sequence) \(trade.volume) @ \(trade.price) = \(trade.funds), "
