@@ -123,7 +123,9 @@ let package = Package(
         ),
         .target(
             name: "BourseStorePostgres",
-            dependencies: ["BourseCore", "BourseStore", .product(name: "PostgresNIO", package: "postgres-nio")],
+            dependencies: [
+                "BourseCore", "BourseStore", "BourseWire", .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
             swiftSettings: strict
         ),
         .target(name: "BourseTUI", dependencies: ["BourseClient"], swiftSettings: strict),
@@ -148,6 +150,7 @@ let package = Package(
                 "BourseSimulator",
                 "BourseStore",
                 "BourseStorePostgres",
+                "BourseWire",
                 "BourseWorkloads",
                 "CMallocCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -171,6 +174,7 @@ let package = Package(
                 "BourseStorePostgres",
                 "BourseStoreSQLite",
                 "BourseTUI",
+                "BourseWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

@@ -35,7 +35,8 @@ extension RequestPayload {
                 let decoded = Self.join(pairs.map { Array($0.key.utf8) + [UInt8(ascii: "=")] + Array($0.value.utf8) })
                 let encoded = Self.join(
                     pairs.map {
-                        URLFormEncoding.quotePlus($0.key) + [UInt8(ascii: "=")] + URLFormEncoding.quotePlus($0.value)
+                        PercentEncoding.encode($0.key, spaceAsPlus: true) + [UInt8(ascii: "=")]
+                            + PercentEncoding.encode($0.value, spaceAsPlus: true)
                     }
                 )
                 bodyList.insert(decoded)
@@ -60,8 +61,8 @@ extension RequestPayload {
         [
             bytes,
             URLFormEncoding.restoringBrackets(bytes),
-            URLFormEncoding.decode(bytes, plusAsSpace: false),
-            URLFormEncoding.decode(bytes, plusAsSpace: true),
+            PercentEncoding.decodeLeniently(bytes, plusAsSpace: false),
+            PercentEncoding.decodeLeniently(bytes, plusAsSpace: true),
         ]
     }
 

@@ -1,3 +1,5 @@
+import BourseWire
+
 extension RequestPayload {
     /// Checks the token's `query_hash` (or legacy `query`) claim against this request.
     ///
@@ -16,7 +18,7 @@ extension RequestPayload {
                 guard let named = QueryHashAlgorithm(claim: name) else { throw .invalidQueryPayload }
                 algorithm = named
             }
-            guard let expected = HexText.decode(hash),
+            guard let expected = Hex.decode(hash),
                 candidates.contains(where: { ConstantTime.equal(algorithm.digest($0), expected) })
             else { throw .invalidQueryPayload }
         } else if let query = claims.legacyQuery {

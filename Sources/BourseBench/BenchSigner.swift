@@ -1,3 +1,4 @@
+import BourseWire
 import Crypto
 import Foundation
 import NIOCore
@@ -17,7 +18,7 @@ struct BenchSigner: Sendable {
     func post(_ path: String, _ parameters: [(String, String)], nonce: UInt64) -> ByteBuffer {
         let query = parameters.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
         let body = "{" + parameters.map { "\"\($0.0)\":\"\($0.1)\"" }.joined(separator: ",") + "}"
-        let hash = Self.hex(SHA512.hash(data: Data(query.utf8)))
+        let hash = Hex.encode(SHA512.hash(data: Data(query.utf8)))
         let header = Self.base64URL(Data(#"{"alg":"HS256","typ":"JWT"}"#.utf8))
         let claims =
             #"{"access_key":"\#(accessKey)","nonce":"\#(nonce)-\#(UInt64.random(in: 0...UInt64.max))","#
@@ -36,18 +37,6 @@ struct BenchSigner: Sendable {
         let signing = header + "." + Self.base64URL(Data(claims.utf8))
         let signature = Self.base64URL(Data(HMAC<SHA256>.authenticationCode(for: Data(signing.utf8), using: secret)))
         return signing + "." + signature
-    }
-
-    private static let digits = Array("0123456789abcdef".utf8)
-
-    static func hex(_ bytes: some Sequence<UInt8>) -> String {
-        var text: [UInt8] = []
-        text.reserveCapacity(128)
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0xF)])
-        }
-        return String(decoding: text, as: UTF8.self)
     }
 
     static func base64URL(_ data: Data) -> String {

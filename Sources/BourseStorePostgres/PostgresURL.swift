@@ -1,3 +1,5 @@
+import BourseWire
+
 /// Where a ``PostgresStore`` connects: a parsed `postgres://` connection URL.
 ///
 /// The accepted form is the URI subset of libpq, so the same URL works with `psql`:
@@ -158,17 +160,8 @@ public struct PostgresURL: Hashable, Sendable, CustomStringConvertible {
     // MARK: - Percent-encoding
 
     private static func decode(_ text: Substring) throws(PostgresStoreError) -> String {
-        var bytes: [UInt8] = []
-        var utf8 = text.utf8[...]
-        while let byte = utf8.popFirst() {
-            guard byte == UInt8(ascii: "%") else {
-                bytes.append(byte)
-                continue
-            }
-            guard utf8.count >= 2, let high = hexValue(utf8.popFirst()!), let low = hexValue(utf8.popFirst()!) else {
-                throw .invalidURL(reason: "bad percent-encoding in \"\(text)\"")
-            }
-            bytes.append(high << 4 | low)
+        guard let bytes = PercentEncoding.decode(text.utf8, plusAsSpace: false) else {
+            throw .invalidURL(reason: "bad percent-encoding in \"\(text)\"")
         }
         guard let decoded = String(validating: bytes, as: UTF8.self) else {
             throw .invalidURL(reason: "\"\(text)\" is not UTF-8 once decoded")
@@ -176,27 +169,7 @@ public struct PostgresURL: Hashable, Sendable, CustomStringConvertible {
         return decoded
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
-
     private static func encode(_ text: String) -> String {
-        let hexDigits = Array("0123456789ABCDEF".utf8)
-        var bytes: [UInt8] = []
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"):
-                bytes.append(byte)
-            default: bytes += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        String(decoding: PercentEncoding.encode(text, spaceAsPlus: false), as: UTF8.self)
     }
 }

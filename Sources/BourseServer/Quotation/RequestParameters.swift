@@ -129,36 +129,10 @@ public struct RequestParameters: Sendable, Hashable {
     // MARK: - Decoding
 
     private static func decode(_ bytes: some Collection<UInt8>) throws(QuotationError) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var index = bytes.startIndex
-        while index != bytes.endIndex {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "+") {
-                out.append(UInt8(ascii: " "))
-            } else if byte == UInt8(ascii: "%") {
-                let first = bytes.index(after: index)
-                guard first != bytes.endIndex, bytes.index(after: first) != bytes.endIndex,
-                    let high = hexValue(bytes[first]), let low = hexValue(bytes[bytes.index(after: first)])
-                else { throw .invalidParameter }
-                out.append(high << 4 | low)
-                index = bytes.index(after: first)
-            } else {
-                out.append(byte)
-            }
-            index = bytes.index(after: index)
-        }
-        guard let text = String(validating: out, as: UTF8.self) else { throw .invalidParameter }
+        guard let decoded = PercentEncoding.decode(bytes, plusAsSpace: true),
+            let text = String(validating: decoded, as: UTF8.self)
+        else { throw .invalidParameter }
         return text
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }
 

@@ -1,5 +1,6 @@
 import BourseAuth
 import BourseCommandSupport
+import BourseWire
 import Foundation
 
 /// The 32-byte key that seals API secrets at rest (AES-GCM, see `SecretSealer`).
@@ -18,7 +19,7 @@ enum MasterKey {
 
     static func bytes(dataDirectory: String, create: Bool) throws -> [UInt8] {
         if let text = ProcessInfo.processInfo.environment["BOURSE_MASTER_KEY"] {
-            guard let key = hexBytes(text), key.count == SecretSealer.masterKeyLength else {
+            guard let key = Hex.decode(text), key.count == SecretSealer.masterKeyLength else {
                 throw CLIError("BOURSE_MASTER_KEY must be \(SecretSealer.masterKeyLength * 2) hex digits.")
             }
             return key
@@ -40,18 +41,5 @@ enum MasterKey {
         guard FileManager.default.createFile(atPath: path, contents: Data(key), attributes: [.posixPermissions: 0o600])
         else { throw CLIError("Cannot write the master key to \(path).") }
         return key
-    }
-
-    private static func hexBytes(_ text: String) -> [UInt8]? {
-        let digits = Array(text.utf8)
-        guard digits.count % 2 == 0 else { return nil }
-        var bytes: [UInt8] = []
-        for index in stride(from: 0, to: digits.count, by: 2) {
-            guard let byte = UInt8(String(decoding: digits[index..<index + 2], as: UTF8.self), radix: 16) else {
-                return nil
-            }
-            bytes.append(byte)
-        }
-        return bytes
     }
 }
