@@ -25,7 +25,7 @@ struct ServerHarness {
 
     /// The routes of `bourse serve`.
     var router: Router<BourseRequestContext> {
-        BourseApplication.router(
+        BourseApplication.buildRouter(
             reader: reader, feed: feed, metrics: metrics, configuration: configuration,
             gate: ExchangeGate(directory: APIKeyDirectory(store: store, sealer: sealer)))
     }
@@ -34,7 +34,7 @@ struct ServerHarness {
     func application() throws -> some ApplicationProtocol {
         var configuration = configuration
         configuration.port = 0
-        return try BourseApplication.make(
+        return try BourseApplication.buildApplication(
             reader: reader, feed: feed, metrics: metrics, configuration: configuration,
             gate: ExchangeGate(directory: APIKeyDirectory(store: store, sealer: sealer)), privateFeed: privateFeed,
             logger: Logger(label: "test"))

@@ -11,7 +11,7 @@ import NIOCore
 public enum BourseApplication {
     /// The routes: the quotation API, the exchange API (when there is a `gate` to authenticate with),
     /// `/websocket/v1`, `/healthz` and `/metrics`.
-    public static func router(
+    public static func buildRouter(
         reader: QuotationReader, feed: MarketFeed, metrics: ServerMetrics, configuration: ServerConfiguration,
         gate: ExchangeGate? = nil
     ) -> Router<BourseRequestContext> {
@@ -22,11 +22,11 @@ public enum BourseApplication {
                 allowOrigin: .all, allowHeaders: [.accept, .authorization, .contentType, .origin],
                 allowMethods: [.get, .post, .delete, .head, .options]))
         let limiter = RateLimiter(perSecond: configuration.rateLimitPerSecond)
-        QuotationRoutes(reader: reader, limiter: limiter, metrics: metrics).add(to: router)
+        QuotationController(reader: reader, limiter: limiter, metrics: metrics).addRoutes(to: router)
         if let gate {
-            ExchangeRoutes(
+            ExchangeController(
                 exchange: reader.exchange, gate: gate, store: reader.store, limiter: limiter, clock: reader.clock
-            ).add(to: router)
+            ).addRoutes(to: router)
         }
         router.get("/healthz") { _, _ in
             Response(
@@ -55,7 +55,7 @@ public enum BourseApplication {
     }
 
     /// The application listening as `configuration` says (over TLS when it has a ``TLSIdentity``).
-    public static func make(
+    public static func buildApplication(
         reader: QuotationReader, feed: MarketFeed, metrics: ServerMetrics, configuration: ServerConfiguration,
         gate: ExchangeGate? = nil, privateFeed: PrivateFeed? = nil, logger: Logger,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
@@ -71,7 +71,7 @@ public enum BourseApplication {
             return try TLSChannel(plain, tlsConfiguration: tls)
         }
         return Application(
-            router: router(reader: reader, feed: feed, metrics: metrics, configuration: configuration, gate: gate),
+            router: buildRouter(reader: reader, feed: feed, metrics: metrics, configuration: configuration, gate: gate),
             server: server,
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "Bourse"),

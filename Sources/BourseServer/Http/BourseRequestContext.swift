@@ -2,8 +2,9 @@ public import Hummingbird
 public import HummingbirdWebSocket
 public import NIOCore
 
-/// The request context of every route: Hummingbird's core storage, the client's address (for rate limits)
-/// and the WebSocket upgrade hook.
+/// The request context of every route: Hummingbird's core storage, the client's address (for rate limits),
+/// the WebSocket upgrade hook, and what the route groups' middleware found out (the rate-limit verdict, the
+/// authenticated key and the request's parameters).
 public struct BourseRequestContext: RequestContext, RemoteAddressRequestContext, WebSocketRequestContext {
     /// Hummingbird's per-request storage.
     public var coreContext: CoreRequestContextStorage
@@ -13,6 +14,10 @@ public struct BourseRequestContext: RequestContext, RemoteAddressRequestContext,
     public let channel: any Channel
     /// Where the WebSocket handler is stored during an upgrade.
     public let webSocket: WebSocketHandlerReference<Self>
+    /// The rate-limit verdict of the route's group, set by its limiting middleware.
+    public var rateLimit: RateLimitVerdict?
+    /// The authenticated key and the parameters of an exchange request, set by ``ExchangeAuthentication``.
+    var exchangeCall: ExchangeCall?
 
     /// A context for a request arriving on `source`'s channel.
     public init(source: ApplicationRequestContextSource) {

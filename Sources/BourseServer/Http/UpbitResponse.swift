@@ -17,7 +17,7 @@ enum UpbitResponse {
         "group=\(group.rawValue); min=\(decision.limit * 60); sec=\(decision.remaining)"
     }
 
-    /// The message of a 413: a request body over `QuotationRoutes.maximumBodyBytes`.
+    /// The message of a 413: a request body over `QuotationController.maximumBodyBytes`.
     static let tooLargeMessage = "The request body is larger than 1 MiB."
 
     /// Bodies smaller than this are sent as they are even to clients that accept gzip.
@@ -36,10 +36,27 @@ enum UpbitResponse {
         _ body: ByteBuffer, status: HTTPResponse.Status = .ok, group: RateLimitGroup, decision: RateLimiter.Decision,
         gzip: Bool = false
     ) -> Response {
+        var response = self.body(body, status: status, gzip: gzip)
+        addRateLimitHeaders(to: &response, group: group, decision: decision)
+        return response
+    }
+
+    /// `Remaining-Req` and `Limit-By-Ip`, which every answer of the API carries.
+    static func addRateLimitHeaders(to response: inout Response, group: RateLimitGroup, decision: RateLimiter.Decision)
+    {
+        response.headers[remainingReq] = remainingReqValue(group, decision)
+        response.headers[limitByIP] = "Yes"
+    }
+
+    /// A JSON response without the rate-limit headers (the route group's middleware adds them).
+    static func body(_ body: [UInt8], status: HTTPResponse.Status = .ok, gzip: Bool = false) -> Response {
+        self.body(ByteBuffer(bytes: body), status: status, gzip: gzip)
+    }
+
+    /// A JSON response from a buffer, gzip-compressed when `gzip` (the client accepts it) and worth it.
+    static func body(_ body: ByteBuffer, status: HTTPResponse.Status = .ok, gzip: Bool = false) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "application/json;charset=UTF-8"
-        headers[remainingReq] = remainingReqValue(group, decision)
-        headers[limitByIP] = "Yes"
         headers[.vary] = "Accept-Encoding"
         var buffer = body
         if gzip, body.readableBytes >= minimumGzipBytes,

@@ -53,7 +53,7 @@ struct ServerRun {
         defer { nonceFile.close() }
         let gate = ExchangeGate(
             directory: APIKeyDirectory(store: store, sealer: sealer), nonceFile: nonceFile, remembered: nonces)
-        let application = try BourseApplication.make(
+        let application = try BourseApplication.buildApplication(
             reader: reader, feed: feed, metrics: metrics, configuration: configuration, gate: gate,
             privateFeed: privateFeed, logger: logger,
             onServerRunning: { port in

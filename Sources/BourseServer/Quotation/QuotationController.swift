@@ -7,7 +7,7 @@ import NIOCore
 
 /// The REST quotation API (reference §2): `market/all`, `ticker`, `ticker/all`, `orderbook`,
 /// `orderbook/instruments`, `trades/ticks` and candles of every unit.
-struct QuotationRoutes: Sendable {
+struct QuotationController: Sendable {
     let reader: QuotationReader
     let limiter: RateLimiter
     let metrics: ServerMetrics
@@ -18,7 +18,8 @@ struct QuotationRoutes: Sendable {
     /// Largest request body read for parameters.
     static let maximumBodyBytes = 1 << 20
 
-    func add(to router: Router<BourseRequestContext>) {
+    /// Adds every quotation route, each in the group of its Upbit rate-limit group (``QuotationLimit``).
+    func addRoutes(to router: Router<BourseRequestContext>) {
         route(router, "/v1/market/all", .market) { parameters in
             let details = try parameters.boolean("is_details", "isDetails") ?? false
             return QuotationJSON.markets(reader.markets(), details: details)
@@ -56,13 +57,11 @@ struct QuotationRoutes: Sendable {
         route(router, "/v1/candles/seconds", .candles) { parameters in
             try await candles(parameters, unit: .second)
         }
-        router.get("/v1/candles/minutes/:unit") { request, context in
-            await respond(request, context, .candles) { parameters in
-                guard let minutes = context.parameters.get("unit", as: Int.self),
-                    let unit = CandleUnit(minutes: minutes)
-                else { throw QuotationError.invalidParameter }
-                return try await candles(parameters, unit: unit)
-            }
+        limited(router, .candles).get("/v1/candles/minutes/:unit") { request, context in
+            guard let minutes = context.parameters.get("unit", as: Int.self), let unit = CandleUnit(minutes: minutes)
+            else { throw QuotationError.invalidParameter }
+            let body = try await candles(try await Self.parameters(of: request), unit: unit)
+            return UpbitResponse.body(body, gzip: UpbitResponse.acceptsGzip(request))
         }
         for (path, unit) in [("days", CandleUnit.day), ("weeks", .week), ("months", .month), ("years", .year)] {
             route(router, "/v1/candles/\(path)", .candles) { parameters in
@@ -131,11 +130,24 @@ struct QuotationRoutes: Sendable {
 
     // MARK: - Plumbing
 
+    /// A group of routes limited as Upbit's `group`.
+    private func limited(
+        _ router: Router<BourseRequestContext>, _ group: RateLimitGroup
+    ) -> RouterGroup<
+        BourseRequestContext
+    > {
+        router.group().add(
+            middleware: QuotationLimit(limiter: limiter, group: group, metrics: metrics, clock: reader.clock))
+    }
+
     private func route(
         _ router: Router<BourseRequestContext>, _ path: RouterPath, _ group: RateLimitGroup,
         _ handler: @escaping @Sendable (RequestParameters) async throws -> ByteBuffer
     ) {
-        router.get(path) { request, context in await respond(request, context, group, handler) }
+        limited(router, group).get(path) { request, _ in
+            UpbitResponse.body(
+                try await handler(try await Self.parameters(of: request)), gzip: UpbitResponse.acceptsGzip(request))
+        }
     }
 
     private func route(
@@ -143,35 +155,6 @@ struct QuotationRoutes: Sendable {
         _ handler: @escaping @Sendable (RequestParameters) async throws -> [UInt8]
     ) {
         route(router, path, group) { parameters in ByteBuffer(bytes: try await handler(parameters)) }
-    }
-
-    /// Rate limit, parameters (query and body), the handler, errors in Upbit's shape, `Remaining-Req`.
-    private func respond(
-        _ request: Request, _ context: BourseRequestContext, _ group: RateLimitGroup,
-        _ handler: (RequestParameters) async throws -> ByteBuffer
-    ) async -> Response {
-        let decision = limiter.check(RateLimiter.addressClient(context.clientKey), group: group, at: reader.now())
-        guard decision.allowed else {
-            metrics.throttledRequests.increment()
-            return UpbitResponse.tooManyRequests(group: group, decision: decision)
-        }
-        do {
-            let parameters = try await Self.parameters(of: request)
-            return UpbitResponse.json(
-                try await handler(parameters), group: group, decision: decision,
-                gzip: UpbitResponse.acceptsGzip(request))
-        } catch let error as QuotationError {
-            return UpbitResponse.error(error, group: group, decision: decision)
-        } catch is NIOTooManyBytesError {
-            return UpbitResponse.json(
-                QuotationJSON.error(status: 413, message: UpbitResponse.tooLargeMessage), status: .contentTooLarge,
-                group: group, decision: decision)
-        } catch {
-            context.logger.error("quotation request failed", metadata: ["error": "\(error)"])
-            return UpbitResponse.json(
-                QuotationJSON.error(status: 500, message: "Internal server error"), status: .internalServerError,
-                group: group, decision: decision)
-        }
     }
 
     /// The query string's parameters, then the body's (form-encoded or JSON).

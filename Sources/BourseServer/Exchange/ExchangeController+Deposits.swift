@@ -7,7 +7,7 @@ import Hummingbird
 
 // Deposits: the list, one deposit, a KRW deposit through the running server, and coin deposit addresses on
 // the simulated chains.
-extension ExchangeRoutes {
+extension ExchangeController {
     func addDepositRoutes(to router: Router<BourseRequestContext>) {
         route(router, .get, "/v1/deposits", scope: .deposit) { key, parameters in
             Answer(body: ExchangeJSON.transfers(try await transfers(.deposit, parameters, of: key.account)))

@@ -6,7 +6,7 @@ import BourseWire
 import Hummingbird
 
 // Cancelling many orders at once: by uuids, and every open order matching a filter.
-extension ExchangeRoutes {
+extension ExchangeController {
     func addCancelRoutes(to router: Router<BourseRequestContext>) {
         route(router, .delete, "/v1/orders/uuids", scope: .ordersWrite) { key, parameters in
             let references = try OrderListForm.references(parameters, maximum: 20)

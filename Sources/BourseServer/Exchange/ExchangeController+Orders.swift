@@ -6,7 +6,7 @@ import BourseWire
 import Hummingbird
 
 // Placing, reading and cancelling one order.
-extension ExchangeRoutes {
+extension ExchangeController {
     func addOrderRoutes(to router: Router<BourseRequestContext>) {
         route(router, .post, "/v1/orders", group: .order, scope: .ordersWrite) { key, parameters in
             let form = try OrderForm(parameters)

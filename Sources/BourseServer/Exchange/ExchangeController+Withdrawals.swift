@@ -7,7 +7,7 @@ import Hummingbird
 
 // Withdrawals: the list, one withdrawal, what may be withdrawn, the registered addresses, and coin and KRW
 // withdrawals, which lock their amount and fee and then move through the simulated chain's states.
-extension ExchangeRoutes {
+extension ExchangeController {
     func addWithdrawalRoutes(to router: Router<BourseRequestContext>) {
         route(router, .get, "/v1/withdraws", scope: .withdraw) { key, parameters in
             Answer(body: ExchangeJSON.transfers(try await transfers(.withdrawal, parameters, of: key.account)))

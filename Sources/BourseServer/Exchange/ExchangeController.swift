@@ -8,7 +8,7 @@ import Hummingbird
 
 /// The exchange API (reference §3): accounts, keys and orders, each route behind Upbit's JWT
 /// authentication (§4) with its scope. Every route acts only on the authenticated key's account.
-struct ExchangeRoutes: Sendable {
+struct ExchangeController: Sendable {
     let exchange: DurableExchange
     let gate: ExchangeGate
     let store: any Store
@@ -21,7 +21,9 @@ struct ExchangeRoutes: Sendable {
         var status: HTTPResponse.Status = .ok
     }
 
-    func add(to router: Router<BourseRequestContext>) {
+    /// Adds every exchange route, each in a group guarded by ``ExchangeAuthentication`` with its scope and
+    /// rate-limit group.
+    func addRoutes(to router: Router<BourseRequestContext>) {
         addAccountRoutes(to: router)
         addOrderRoutes(to: router)
         addOrderListRoutes(to: router)

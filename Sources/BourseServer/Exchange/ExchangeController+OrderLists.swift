@@ -6,7 +6,7 @@ import BourseWire
 import Hummingbird
 
 // The order lists: open, closed, by uuids, and the legacy `GET /v1/orders`.
-extension ExchangeRoutes {
+extension ExchangeController {
     /// The longest window `orders/closed` searches (Upbit's rule).
     static let closedWindowMilliseconds: Int64 = 7 * 24 * 3_600_000
 
