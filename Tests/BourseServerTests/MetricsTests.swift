@@ -1,7 +1,8 @@
 import BourseCore
-import BourseServer
 import BourseStore
 import Testing
+
+@testable import BourseServer
 
 @Suite("Server metrics")
 struct MetricsTests {
@@ -29,5 +30,17 @@ struct MetricsTests {
             state: state, options: StreamOptions(), metrics: metrics,
             clock: { Timestamp(milliseconds: 1_767_225_600_000) })
         #expect(Self.sample(metrics, "bourse_journal_sequence") == 7)
+    }
+
+    /// Metrics carry labels: throttled requests by Upbit rate-limit group, messages by endpoint.
+    @Test func labelledMetricsAreExposedWithTheirLabels() {
+        let metrics = ServerMetrics()
+        metrics.throttled(group: "ticker")
+        metrics.throttled(group: "ticker")
+        metrics.privateMessagesSent.increment()
+        let text = String(decoding: metrics.render(), as: UTF8.self)
+        #expect(text.contains(#"bourse_http_throttled_requests_total{group="ticker"} 2"#), "\(text)")
+        #expect(text.contains(#"bourse_websocket_messages_sent_total{endpoint="private"} 1"#))
+        #expect(text.contains(#"bourse_websocket_messages_sent_total{endpoint="public"} 0"#))
     }
 }

@@ -17,6 +17,9 @@ public enum BourseApplication {
     ) -> Router<BourseRequestContext> {
         let router = Router(context: BourseRequestContext.self)
         router.add(middleware: UpbitFallbackMiddleware(metrics: metrics))
+        // Per-route request counts and durations, labelled with route, method and status, through the
+        // process's swift-metrics backend (`ServerMetrics.bootstrapped()`; a no-op where none is bootstrapped).
+        router.add(middleware: MetricsMiddleware())
         router.add(
             middleware: CORSMiddleware(
                 allowOrigin: .all, allowHeaders: [.accept, .authorization, .contentType, .origin],

@@ -1,58 +1,96 @@
+public import CoreMetrics
 public import Prometheus
+import Synchronization
 
-/// The server's Prometheus metrics, served at `/metrics`.
+/// The server's metrics, recorded through swift-metrics and served at `/metrics` from a Prometheus registry.
 ///
-/// A registry of its own rather than the process-wide `MetricsSystem`, so several servers (tests) can live
-/// in one process.
+/// `bourse serve` uses ``bootstrapped()``: swift-metrics is bootstrapped once, for the whole process, with
+/// a Prometheus factory over one registry, so Hummingbird's own request metrics and any library's land in
+/// the same exposition. Tests make `ServerMetrics()`: a registry and a factory of their own, so several
+/// servers in one process never share counters.
 public final class ServerMetrics: Sendable {
     /// The registry `/metrics` renders.
-    public let registry = PrometheusCollectorRegistry()
+    public let registry: PrometheusCollectorRegistry
     /// HTTP requests answered.
-    let requests: Counter
+    let requests: CoreMetrics.Counter
     /// HTTP requests answered with a 4xx or 5xx status.
-    let failedRequests: Counter
-    /// HTTP requests refused with 429.
-    let throttledRequests: Counter
+    let failedRequests: CoreMetrics.Counter
+    /// HTTP requests refused with 429, by Upbit rate-limit group.
+    private let throttledByGroup: [String: CoreMetrics.Counter]
     /// How long requests took.
-    let requestDuration: DurationHistogram
+    let requestDuration: CoreMetrics.Timer
     /// Open WebSocket connections.
-    let connections: Gauge
-    /// WebSocket frames queued to clients.
-    let messagesSent: Counter
+    let connections: CoreMetrics.Meter
+    /// Frames queued to clients of `/websocket/v1`.
+    let messagesSent: CoreMetrics.Counter
+    /// Frames queued to clients of `/websocket/v1/private`.
+    let privateMessagesSent: CoreMetrics.Counter
     /// WebSocket clients closed because they could not keep up.
-    let droppedSubscribers: Counter
+    let droppedSubscribers: CoreMetrics.Counter
     /// Commands applied but not yet durable.
-    let journalLag: Gauge
+    let journalLag: CoreMetrics.Meter
     /// The last journaled sequence.
-    let journalSequence: Gauge
+    let journalSequence: CoreMetrics.Meter
 
-    /// Fresh metrics.
-    public init() {
-        func name(_ metric: String, _ unit: String, _ help: String) -> MetricNameDescriptor {
-            MetricNameDescriptor(namespace: "bourse", metricName: metric, unitName: unit, helpText: help)
+    /// Durations histograms' buckets, from 100 µs (a cached answer) to a second.
+    static let durationBuckets: [Duration] = [
+        .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2),
+        .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(100), .seconds(1),
+    ]
+
+    private static let processMetrics = Mutex<ServerMetrics?>(nil)
+
+    /// The process's metrics: the first call bootstraps swift-metrics with a Prometheus factory over a new
+    /// registry (swift-metrics allows that once per process); later calls return the same metrics.
+    public static func bootstrapped() -> ServerMetrics {
+        processMetrics.withLock { existing in
+            if let existing { return existing }
+            let registry = PrometheusCollectorRegistry()
+            MetricsSystem.bootstrap(factory(for: registry))
+            let metrics = ServerMetrics(registry: registry, factory: MetricsSystem.factory)
+            existing = metrics
+            return metrics
         }
-        requests = registry.makeCounter(descriptor: name("http_requests", "total", "HTTP requests answered."))
-        failedRequests = registry.makeCounter(
-            descriptor: name("http_failed_requests", "total", "HTTP requests answered with a 4xx or 5xx status."))
-        throttledRequests = registry.makeCounter(
-            descriptor: name("http_throttled_requests", "total", "HTTP requests refused by the rate limit (429)."))
-        requestDuration = registry.makeDurationHistogram(
-            descriptor: name("http_request_duration", "seconds", "Time from request to response."),
-            buckets: [
-                .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2),
-                .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(100), .seconds(1),
-            ])
-        connections = registry.makeGauge(
-            descriptor: name("websocket_connections", "", "Open WebSocket connections."))
-        messagesSent = registry.makeCounter(
-            descriptor: name("websocket_messages_sent", "total", "WebSocket frames queued to clients."))
-        droppedSubscribers = registry.makeCounter(
-            descriptor: name(
-                "websocket_dropped_subscribers", "total", "WebSocket clients closed because they fell too far behind."))
-        journalLag = registry.makeGauge(
-            descriptor: name("journal_lag", "commands", "Commands applied but not yet durable in the journal."))
-        journalSequence = registry.makeGauge(
-            descriptor: name("journal_sequence", "", "Sequence number of the last durable journal entry."))
+    }
+
+    /// Metrics of their own: a fresh registry and a factory that writes only into it.
+    public convenience init() {
+        let registry = PrometheusCollectorRegistry()
+        self.init(registry: registry, factory: Self.factory(for: registry))
+    }
+
+    /// Metrics recorded through `factory` and rendered from `registry` (the registry the factory writes into).
+    public init(registry: PrometheusCollectorRegistry, factory: any MetricsFactory) {
+        self.registry = registry
+        requests = CoreMetrics.Counter(label: "bourse_http_requests_total", factory: factory)
+        failedRequests = CoreMetrics.Counter(label: "bourse_http_failed_requests_total", factory: factory)
+        throttledByGroup = Dictionary(
+            uniqueKeysWithValues: [
+                "market", "ticker", "orderbook", "crix-trades", "candles", "default", "order",
+                "order-test", "order-cancel-all",
+            ].map { group in
+                (
+                    group,
+                    CoreMetrics.Counter(
+                        label: "bourse_http_throttled_requests_total", dimensions: [("group", group)], factory: factory)
+                )
+            })
+        requestDuration = CoreMetrics.Timer(label: "bourse_http_request_duration_seconds", factory: factory)
+        connections = CoreMetrics.Meter(label: "bourse_websocket_connections", factory: factory)
+        messagesSent = CoreMetrics.Counter(
+            label: "bourse_websocket_messages_sent_total", dimensions: [("endpoint", "public")], factory: factory)
+        privateMessagesSent = CoreMetrics.Counter(
+            label: "bourse_websocket_messages_sent_total", dimensions: [("endpoint", "private")], factory: factory)
+        droppedSubscribers = CoreMetrics.Counter(
+            label: "bourse_websocket_dropped_subscribers_total", dimensions: [("reason", "too_slow")],
+            factory: factory)
+        journalLag = CoreMetrics.Meter(label: "bourse_journal_lag_commands", factory: factory)
+        journalSequence = CoreMetrics.Meter(label: "bourse_journal_sequence", factory: factory)
+    }
+
+    /// Counts one request refused with 429 in Upbit's rate-limit group `group` (its `Remaining-Req` name).
+    func throttled(group: String) {
+        throttledByGroup[group]?.increment()
     }
 
     /// The exposition text.
@@ -60,5 +98,19 @@ public final class ServerMetrics: Sendable {
         var buffer: [UInt8] = []
         registry.emit(into: &buffer)
         return buffer
+    }
+
+    private static func factory(for registry: PrometheusCollectorRegistry) -> PrometheusMetricsFactory {
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.defaultDurationHistogramBuckets = durationBuckets
+        return factory
+    }
+}
+
+extension CoreMetrics.Timer {
+    /// Records `duration`.
+    func record(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }
 }

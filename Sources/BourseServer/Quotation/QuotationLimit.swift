@@ -19,7 +19,7 @@ struct QuotationLimit: RouterMiddleware {
     ) async throws -> Response {
         let decision = limiter.check(RateLimiter.addressClient(context.clientKey), group: group, at: clock())
         guard decision.allowed else {
-            metrics.throttledRequests.increment()
+            metrics.throttled(group: group.rawValue)
             return UpbitResponse.tooManyRequests(group: group, decision: decision)
         }
         var context = context

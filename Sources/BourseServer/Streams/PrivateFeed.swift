@@ -109,7 +109,7 @@ public final class PrivateFeed: Sendable {
                     encoded[format] = frame
                     return frame
                 }()
-            if subscriber.connection.enqueue(frame) { metrics.messagesSent.increment() }
+            if subscriber.connection.enqueue(frame) { metrics.privateMessagesSent.increment() }
         }
     }
 }

@@ -31,7 +31,7 @@ struct ServerRun {
             "bourse: data in \(storeSummary); recovered sequence \(report.lastSequence) "
                 + "(snapshot \(report.snapshotSequence.map(String.init) ?? "none"), "
                 + "replayed \(report.replayedEntries)) in \(Self.format(ContinuousClock.now - started))")
-        let metrics = ServerMetrics()
+        let metrics = ServerMetrics.bootstrapped()
         let feed = MarketFeed(
             state: state, options: configuration.streams, metrics: metrics, clock: WallClock.now)
         var options = DurableExchange.Options()
