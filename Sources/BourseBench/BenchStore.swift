@@ -14,23 +14,24 @@ enum BenchStore {
         _ storage: StoreOptions, _ body: (any Store) async throws -> Result
     ) async throws -> Result {
         var storage = storage
-        switch storage.store {
-        case .sqlite where storage.dataDir == nil:
+        let location = try await storage.resolve()
+        switch location.backend {
+        case .sqlite where storage.dataDir == nil && location.settings.string("dataDir") == nil:
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "bourse-bench-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
             storage.dataDir = directory.path
             defer { try? FileManager.default.removeItem(at: directory) }
-            return try await withEmpty(storage, body)
+            return try await withEmpty(try await storage.resolve(), body)
         case .postgres:
-            let server = try PostgresURL(storage.resolvedPostgresURL ?? "")
+            let server = try PostgresURL(location.postgresURL ?? "")
             let name = "bourse_bench_\(ProcessInfo.processInfo.processIdentifier)_\(UInt32.random(in: 0...UInt32.max))"
             try await PostgresStore.createDatabase(named: name, on: server)
             // The same server and credentials, another database: only the URL's path changes.
-            var components = URLComponents(string: storage.resolvedPostgresURL ?? "")
+            var components = URLComponents(string: location.postgresURL ?? "")
             components?.path = "/" + name
             storage.postgresURL = components?.string
             do {
-                let result = try await withEmpty(storage, body)
+                let result = try await withEmpty(try await storage.resolve(), body)
                 try await PostgresStore.dropDatabase(named: name, on: server)
                 return result
             } catch {
@@ -38,18 +39,18 @@ enum BenchStore {
                 throw error
             }
         default:
-            return try await withEmpty(storage, body)
+            return try await withEmpty(location, body)
         }
     }
 
     private static func withEmpty<Result: Sendable>(
-        _ storage: StoreOptions, _ body: (any Store) async throws -> Result
+        _ location: StoreLocation, _ body: (any Store) async throws -> Result
     ) async throws -> Result {
-        try await storage.withStore { store in
+        try await location.withStore { store in
             guard try await store.lastSequence() == 0 else {
-                throw ValidationError("the benchmark needs an empty store; \(storage.summary) has a journal.")
+                throw ValidationError("the benchmark needs an empty store; \(location.summary) has a journal.")
             }
-            Progress.line("store: \(storage.summary)")
+            Progress.line("store: \(location.summary)")
             return try await body(store)
         }
     }

@@ -41,8 +41,9 @@ struct CandlesBenchCommand: AsyncParsableCommand {
     static let spacingMilliseconds: Int64 = 100
 
     func run() async throws {
-        let temporary = storage.dataDir == nil && storage.store == .sqlite
         var storage = storage
+        let given = try await storage.resolve()
+        let temporary = given.backend == .sqlite && given.settings.string("dataDir") == nil
         if temporary {
             storage.dataDir =
                 FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -50,12 +51,13 @@ struct CandlesBenchCommand: AsyncParsableCommand {
                 ).path
         }
         defer { if temporary, let path = storage.dataDir { try? FileManager.default.removeItem(atPath: path) } }
-        Progress.line("store: \(storage.summary)")
-        let summary = try await storage.withStore { store in try await measure(store) }
+        let location = try await storage.resolve()
+        Progress.line("store: \(location.summary)")
+        let summary = try await location.withStore { store in try await measure(store, backend: location.backend) }
         print(summary)
     }
 
-    private func measure(_ store: any Store) async throws -> String {
+    private func measure(_ store: any Store, backend: StoreOptions.Backend) async throws -> String {
         var built = try await store.lastSequence()
         if built == 0 {
             built = try await buildHistory(store)
@@ -81,7 +83,7 @@ struct CandlesBenchCommand: AsyncParsableCommand {
         Progress.line(
             "\(queries) queries over \(units.map(\.storageCode).joined(separator: ", ")); "
                 + "\(returned / queries) candles per query on average")
-        return "bench candles: store=\(storage.store.rawValue) trades=\(trades) query_p50_us=\(micros(0.5)) "
+        return "bench candles: store=\(backend.rawValue) trades=\(trades) query_p50_us=\(micros(0.5)) "
             + "query_p99_us=\(micros(0.99)) query_max_us=\(latencies.last! / 1_000)"
     }
 

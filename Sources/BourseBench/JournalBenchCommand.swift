@@ -58,7 +58,7 @@ struct JournalBenchCommand: AsyncParsableCommand {
         let flow = EngineFlow(commands: commands + latencyCommands)
         let result = try await BenchStore.withFreshStore(storage) { store in try await measure(flow, store) }
         Progress.line(result.details)
-        print(result.summary(store: storage.store.rawValue))
+        print(result.summary(store: (storage.store ?? .sqlite).rawValue))
     }
 
     private func measure(_ flow: EngineFlow, _ store: any Store) async throws -> JournalBenchReport {

@@ -66,7 +66,7 @@ struct RecoveryBenchCommand: AsyncParsableCommand {
         Progress.line("recovered state equals the state before the stop (\(report.replayedEntries) entries)")
         let perSecond = Int(Double(report.replayedEntries) * 1e9 / Double(max(elapsed, 1)))
         print(
-            "bench recovery: store=\(storage.store.rawValue) entries=\(report.replayedEntries) "
+            "bench recovery: store=\((storage.store ?? .sqlite).rawValue) entries=\(report.replayedEntries) "
                 + "recovery_ms=\(elapsed / 1_000_000) entries_per_sec=\(perSecond)")
     }
 }

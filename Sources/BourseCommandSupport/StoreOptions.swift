@@ -1,25 +1,25 @@
 public import ArgumentParser
-public import BourseStore
-import BourseStorePostgres
-import BourseStoreSQLite
-import Foundation
 
-/// Which store a command uses: `--store`, `--data-dir` and `--postgres-url`, shared by every command that
-/// opens one.
+/// Which store a command uses: `--store`, `--data-dir`, `--postgres-url` and the settings file `--config`,
+/// shared by every command that opens one. ``resolve(_:)`` reads them with the environment and the file
+/// (``Settings``) into a ``StoreLocation``.
 public struct StoreOptions: ParsableArguments {
     /// Options as the command line gave them.
     public init() {}
 
     /// The store backends.
-    public enum Backend: String, ExpressibleByArgument, CaseIterable {
+    public enum Backend: String, ExpressibleByArgument, CaseIterable, Sendable {
         case sqlite
         case postgres
         case memory
     }
 
-    /// `--store`: which backend holds the journal and history.
-    @Option(help: "Where data lives: 'sqlite' (embedded, the default), 'postgres' or 'memory' (lost on exit).")
-    public var store: Backend = .sqlite
+    /// `--store`, if given.
+    @Option(
+        help:
+            "Where data lives: 'sqlite' (embedded, the default), 'postgres' or 'memory' (lost on exit) (default: $BOURSE_STORE or sqlite)."
+    )
+    public var store: Backend?
 
     /// `--data-dir`, if given.
     @Option(
@@ -33,70 +33,32 @@ public struct StoreOptions: ParsableArguments {
     @Option(help: "PostgreSQL connection URL for '--store postgres' (default: $BOURSE_POSTGRES_URL).")
     public var postgresURL: String?
 
-    /// The data directory in effect.
-    public var resolvedDataDirectory: String {
-        dataDir ?? ProcessInfo.processInfo.environment["BOURSE_DATA_DIR"] ?? "bourse-data"
-    }
+    /// `--config`, if given.
+    @Option(
+        help: ArgumentHelp(
+            "A JSON file of settings, e.g. {\"port\": 8080, \"dataDir\": \"/var/lib/bourse\"} (default: $BOURSE_CONFIG).",
+            discussion: "The command line wins over the environment (BOURSE_…), which wins over the file.",
+            valueName: "file"))
+    public var config: String?
 
-    /// The SQLite database file inside the data directory.
-    public var sqlitePath: String { resolvedDataDirectory + "/bourse.sqlite" }
-
-    /// Refuses `--store postgres` without a URL.
-    public func validate() throws {
-        if store == .postgres, resolvedPostgresURL == nil {
-            throw ValidationError("'--store postgres' needs --postgres-url or $BOURSE_POSTGRES_URL.")
+    /// Reads the settings (these options and `more` of the command's, the environment, the settings file)
+    /// and says where the data lives.
+    public func resolve(_ more: Settings.CommandLine = [:]) async throws -> StoreLocation {
+        var values = more
+        values["store"] = store.map { .string($0.rawValue) }
+        values["dataDir"] = dataDir.map { .string($0) }
+        values["postgresURL"] = postgresURL.map { .string($0) }
+        let settings = try await Settings.load(values, file: config)
+        let name = settings.string("store") ?? Backend.sqlite.rawValue
+        guard let backend = Backend(rawValue: name.lowercased()) else {
+            throw CLIError("\(Settings.names("store")) must be sqlite, postgres or memory, not '\(name)'.")
         }
-    }
-
-    /// The PostgreSQL URL in effect.
-    public var resolvedPostgresURL: String? {
-        postgresURL ?? ProcessInfo.processInfo.environment["BOURSE_POSTGRES_URL"]
-    }
-
-    /// Opens the store (creating the data directory and schema as needed), runs `body` with it, and closes
-    /// it afterwards, also when `body` throws. A PostgreSQL store's connection pool runs meanwhile.
-    public func withStore<Result: Sendable>(_ body: (any Store) async throws -> Result) async throws -> Result {
-        switch store {
-        case .memory:
-            let store = InMemoryStore()
-            defer { Task { try? await store.close() } }
-            return try await body(store)
-        case .sqlite:
-            try FileManager.default.createDirectory(atPath: resolvedDataDirectory, withIntermediateDirectories: true)
-            let store = try await SQLiteStore(path: sqlitePath)
-            do {
-                let result = try await body(store)
-                try await store.close()
-                return result
-            } catch {
-                try? await store.close()
-                throw error
-            }
-        case .postgres:
-            let store = try PostgresStore(url: resolvedPostgresURL ?? "")
-            return try await store.withRunning {
-                try await store.migrate()
-                return try await body(store)
-            }
+        let location = StoreLocation(
+            settings: settings, backend: backend, dataDirectory: settings.string("dataDir") ?? "bourse-data",
+            postgresURL: settings.string("postgresURL"))
+        if backend == .postgres, location.postgresURL == nil {
+            throw CLIError("'--store postgres' needs --postgres-url or $BOURSE_POSTGRES_URL.")
         }
-    }
-
-    /// A short description for progress lines.
-    public var summary: String {
-        switch store {
-        case .memory: "memory"
-        case .sqlite: "sqlite at \(sqlitePath)"
-        case .postgres:
-            "postgres at \((try? PostgresURL(resolvedPostgresURL ?? "")).map(String.init(describing:)) ?? "?")"
-        }
-    }
-}
-
-extension StoreOptions {
-    /// The data directory's writer lock for a command that journals (``DataDirectoryLock``); nil for the
-    /// stores that have no data directory of their own (memory, PostgreSQL).
-    public func lockForWriting(purpose: String) throws -> DataDirectoryLock? {
-        guard store == .sqlite else { return nil }
-        return try DataDirectoryLock(directory: resolvedDataDirectory, purpose: purpose)
+        return location
     }
 }

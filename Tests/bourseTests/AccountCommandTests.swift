@@ -47,7 +47,8 @@ struct AccountCommandTests {
             let keyFile = directory + "/" + MasterKey.fileName
             let permissions = try FileManager.default.attributesOfItem(atPath: keyFile)[.posixPermissions] as? Int
             #expect(permissions == 0o600)
-            let sealer = try MasterKey.sealer(dataDirectory: directory, create: false)
+            let sealer = try SecretSealer(
+                masterKey: try MasterKey.bytes(dataDirectory: directory, setting: nil, create: false))
             let secret = try sealer.open(stored.sealedSecret, context: Array(stored.accessKey.utf8))
             #expect(secret.count == APIKeyPair.length, "the sealed bytes open to a 40-character secret")
             #expect(!stored.sealedSecret.contains(subsequence: secret), "the secret is not stored in clear")

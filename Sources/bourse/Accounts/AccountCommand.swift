@@ -32,7 +32,8 @@ struct AccountCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let account = try await storage.withStore { store in
+            let location = try await storage.resolve()
+            let account = try await location.withStore { store in
                 do {
                     return try await store.createAccount(named: name, at: WallClock.now())
                 } catch StoreError.duplicate {
@@ -51,7 +52,8 @@ struct AccountCommand: AsyncParsableCommand {
         @OptionGroup var storage: StoreOptions
 
         func run() async throws {
-            let rows = try await storage.withStore { store in
+            let location = try await storage.resolve()
+            let rows = try await location.withStore { store in
                 var rows: [(AccountRecord, Int)] = []
                 for account in try await store.accounts() {
                     let live = try await store.apiKeys(of: account.id).filter { $0.revokedAt == nil }.count

@@ -41,11 +41,12 @@ struct DepositCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let lock = try storage.lockForWriting(purpose: "bourse deposit")
+        let location = try await storage.resolve()
+        let lock = try location.lockForWriting(purpose: "bourse deposit")
         defer { withExtendedLifetime(lock) {} }
         guard let code = CurrencyCode(currency.uppercased()), let funds = try? Funds(parsing: amount) else { return }
         let name = account
-        let balance = try await storage.withStore { store in
+        let balance = try await location.withStore { store in
             guard let owner = try await store.account(named: name) else {
                 throw CLIError("No account named '\(name)'; make one with: bourse account create \(name)")
             }

@@ -45,8 +45,9 @@ struct KeysCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
+            let location = try await storage.resolve()
             let parsed = try APIScope.parseList(scopes)
-            let sealer = try MasterKey.sealer(dataDirectory: storage.resolvedDataDirectory, create: true)
+            let sealer = try MasterKey.sealer(location, create: true)
             let pair = APIKeyPair.generate()
             let now = WallClock.now()
             let stored = StoredAPIKey(
@@ -56,7 +57,7 @@ struct KeysCommand: AsyncParsableCommand {
                 allowedIPs: allowedIPs.isEmpty ? nil : allowedIPs.map(IPAddressText.canonical).joined(separator: ","),
                 expiresAt: expiresDays.map { Timestamp(milliseconds: now.milliseconds + Int64($0) * 86_400_000) },
                 createdAt: now)
-            let owner = try await storage.withStore { store in
+            let owner = try await location.withStore { store in
                 guard let owner = try await store.account(named: account) else {
                     throw CLIError("No account named '\(account)'; make one with: bourse account create \(account)")
                 }
@@ -82,7 +83,8 @@ struct KeysCommand: AsyncParsableCommand {
         @OptionGroup var storage: StoreOptions
 
         func run() async throws {
-            let keys = try await storage.withStore { store in
+            let location = try await storage.resolve()
+            let keys = try await location.withStore { store in
                 guard let owner = try await store.account(named: account) else {
                     throw CLIError("No account named '\(account)'.")
                 }
@@ -118,7 +120,8 @@ struct KeysCommand: AsyncParsableCommand {
         @OptionGroup var storage: StoreOptions
 
         func run() async throws {
-            let revoked = try await storage.withStore { store in
+            let location = try await storage.resolve()
+            let revoked = try await location.withStore { store in
                 try await store.revokeAPIKey(accessKey: accessKey, at: WallClock.now())
             }
             guard revoked else { throw CLIError("No live key with access key \(accessKey).") }

@@ -54,10 +54,11 @@ struct WithdrawAddressCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
+            let location = try await storage.resolve()
             let code = currency.uppercased()
             guard let network = ChainNetwork.network(code, netType?.uppercased()) else { return }
             let (name, address, memo) = (account, address, memo)
-            try await storage.withStore { store in
+            try await location.withStore { store in
                 guard let owner = try await store.account(named: name) else {
                     throw CLIError("No account named '\(name)'; make one with: bourse account create \(name)")
                 }
@@ -80,8 +81,9 @@ struct WithdrawAddressCommand: AsyncParsableCommand {
         @OptionGroup var storage: StoreOptions
 
         func run() async throws {
+            let location = try await storage.resolve()
             let name = account
-            let addresses = try await storage.withStore { store in
+            let addresses = try await location.withStore { store in
                 guard let owner = try await store.account(named: name) else {
                     throw CLIError("No account named '\(name)'; make one with: bourse account create \(name)")
                 }

@@ -53,7 +53,7 @@ struct ServerAddress {
 
     /// Reads `text` (`http://`, `https://`, `ws://` or `wss://`, with or without a path).
     init(_ text: String?, trusted: TrustedCertificates? = nil) throws {
-        let given = text ?? ProcessInfo.processInfo.environment["BOURSE_SERVER"] ?? "http://127.0.0.1:8080"
+        let given = text ?? Settings.environment().string("server") ?? "http://127.0.0.1:8080"
         guard var components = URLComponents(string: given), let scheme = components.scheme?.lowercased(),
             components.host?.isEmpty == false
         else {

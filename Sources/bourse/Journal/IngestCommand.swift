@@ -42,19 +42,20 @@ struct IngestCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let lock = try storage.lockForWriting(purpose: "bourse ingest")
+        let location = try await storage.resolve()
+        let lock = try location.lockForWriting(purpose: "bourse ingest")
         defer { withExtendedLifetime(lock) {} }
-        try await storage.withStore { store in try await ingest(into: store) }
+        try await location.withStore { store in try await ingest(into: store, summary: location.summary) }
     }
 
-    private func ingest(into store: any Store) async throws {
+    private func ingest(into store: any Store, summary: String) async throws {
         let markets = DemoMarket.defaults.map(\.market)
         let (state, report) = try await DurableExchange.recover(from: store, markets: markets)
         if let unreadable = report.unreadableSnapshot {
             Progress.line("ingest: warning: \(unreadable); replayed the whole journal instead")
         }
         Progress.line(
-            "ingest: \(storage.summary); recovered sequence \(report.lastSequence) "
+            "ingest: \(summary); recovered sequence \(report.lastSequence) "
                 + "(snapshot \(report.snapshotSequence.map(String.init) ?? "none"), replayed \(report.replayedEntries))"
         )
         var options = DurableExchange.Options()

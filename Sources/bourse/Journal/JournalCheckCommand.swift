@@ -32,7 +32,8 @@ struct JournalCheckCommand: AsyncParsableCommand {
     var after: UInt64 = 0
 
     func run() async throws {
-        let sound = try await storage.withStore { store in try await check(store) }
+        let location = try await storage.resolve()
+        let sound = try await location.withStore { store in try await check(store) }
         if !sound { throw ExitCode.failure }
     }
 

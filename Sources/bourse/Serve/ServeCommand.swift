@@ -113,11 +113,12 @@ struct ServeCommand: AsyncParsableCommand {
             handler.logLevel = level
             return handler
         }
+        let location = try await storage.resolve()
         var configuration = ServerConfiguration()
         configuration.host = host ?? environment["BOURSE_HOST"] ?? configuration.host
         configuration.port = resolvedPort ?? configuration.port
         configuration.rateLimitPerSecond = resolvedRateLimit ?? configuration.rateLimitPerSecond
-        configuration.tls = try tlsIdentity(host: configuration.host)
+        configuration.tls = try tlsIdentity(host: configuration.host, dataDirectory: location.dataDirectory)
         if let delay = resolvedChainDelay {
             configuration.chain.confirmationDelay = .milliseconds(Int64(delay * 1_000))
             configuration.chain.sendDelay = .milliseconds(Int64(min(delay, 2) * 1_000))
@@ -127,13 +128,13 @@ struct ServeCommand: AsyncParsableCommand {
         demo.backfillDays = backfillDays
         demo.stepInterval = .milliseconds(stepMilliseconds)
         demo.pulsePerSecond = demoPulse
-        let lock = try storage.lockForWriting(purpose: "bourse serve")
+        let lock = try location.lockForWriting(purpose: "bourse serve")
         defer { withExtendedLifetime(lock) {} }
-        try await storage.withStore { store in
+        try await location.withStore { store in
             try await ServerRun(
-                configuration: configuration, demo: noDemo ? nil : demo, storeSummary: storage.summary,
-                sealer: try MasterKey.sealer(dataDirectory: storage.resolvedDataDirectory, create: true),
-                dataDirectory: URL(fileURLWithPath: storage.resolvedDataDirectory)
+                configuration: configuration, demo: noDemo ? nil : demo, storeSummary: location.summary,
+                sealer: try MasterKey.sealer(location, create: true),
+                dataDirectory: URL(fileURLWithPath: location.dataDirectory)
             ).run(store: store)
         }
     }
@@ -146,7 +147,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     /// The identity to serve TLS with, or nil without `--tls`; says where a self-signed one lives.
-    private func tlsIdentity(host: String) throws -> TLSIdentity? {
+    private func tlsIdentity(host: String, dataDirectory: String) throws -> TLSIdentity? {
         if let certificate = resolvedTLSCert, let key = resolvedTLSKey {
             let identity = try TLSIdentity.load(certificateFile: certificate, keyFile: key)
             Progress.line("bourse: TLS with \(certificate) (SHA-256 \(try identity.fingerprint()))")
@@ -155,7 +156,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard tls || environment["BOURSE_TLS"].map({ ["1", "true", "yes"].contains($0.lowercased()) }) == true else {
             return nil
         }
-        let directory = URL(fileURLWithPath: storage.resolvedDataDirectory)
+        let directory = URL(fileURLWithPath: dataDirectory)
         let hosts = ["0.0.0.0", "::"].contains(host) ? [ProcessInfo.processInfo.hostName] : [host]
         let (identity, created) = try TLSIdentity.selfSigned(in: directory, hosts: hosts)
         let path = directory.appendingPathComponent(TLSIdentity.selfSignedCertificateFile).path

@@ -12,13 +12,16 @@ enum MasterKey {
     /// The file name inside the data directory.
     static let fileName = "master.key"
 
-    /// The sealer for `dataDirectory`'s master key, making the key if `create` and there is none.
-    static func sealer(dataDirectory: String, create: Bool) throws -> SecretSealer {
-        try SecretSealer(masterKey: try bytes(dataDirectory: dataDirectory, create: create))
+    /// The sealer for `location`'s master key (the `masterKey` setting, else the data directory's file),
+    /// making the key if `create` and there is none.
+    static func sealer(_ location: StoreLocation, create: Bool) throws -> SecretSealer {
+        try SecretSealer(
+            masterKey: try bytes(
+                dataDirectory: location.dataDirectory, setting: location.settings.string("masterKey"), create: create))
     }
 
-    static func bytes(dataDirectory: String, create: Bool) throws -> [UInt8] {
-        if let text = ProcessInfo.processInfo.environment["BOURSE_MASTER_KEY"] {
+    static func bytes(dataDirectory: String, setting: String?, create: Bool) throws -> [UInt8] {
+        if let text = setting {
             guard let key = Hex.decode(text), key.count == SecretSealer.masterKeyLength else {
                 throw CLIError("BOURSE_MASTER_KEY must be \(SecretSealer.masterKeyLength * 2) hex digits.")
             }
