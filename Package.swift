@@ -11,12 +11,16 @@
 // - BourseWire spells Upbit's wire formats (JSON bytes, WebSocket requests); it sees the core, no server.
 // - BourseAuth verifies Upbit's JWTs, query hashes and API-key scopes; pure logic over BourseWire and
 //   swift-crypto, no HTTP, no clock.
-// - BourseServer is the only target that imports Hummingbird.
+// - BourseServer is the only target that imports Hummingbird. It serves the markets it is given and drives
+//   nothing itself: it imports neither the simulator nor the demo.
+// - BourseDemo holds the server's simulated clients, the demo market and the simulated chains: they submit
+//   commands to the single writer like anyone else; `bourse serve` adds them (ADR 0008). No Hummingbird.
 // - BourseTUI is the terminal client's pure part: state in, lines of text out; no terminal I/O.
 // - BourseClient is the SDK an app links (Apple platforms and Linux): it never sees the engine, the store or
 //   the server; it speaks Upbit's wire format on its own (REST over URLSession, or AsyncHTTPClient when it
 //   must trust a certificate of its own; the stream over HummingbirdWSClient).
-// - `bourse` is the composition root: the only target that touches the terminal or the clock.
+// - `bourse` is the composition root: the only target that touches the terminal or the clock, and the one
+//   that puts the server, the demo and the chains together.
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -85,7 +89,6 @@ let package = Package(
             dependencies: [
                 "BourseAuth",
                 "BourseCore",
-                "BourseSimulator",
                 "BourseStore",
                 "BourseWire",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -109,6 +112,13 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(
+            name: "BourseDemo",
+            dependencies: [
+                "BourseCore", "BourseSimulator", "BourseStore", .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
             name: "BourseStoreSQLite",
             dependencies: ["BourseCore", "BourseStore", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
@@ -127,6 +137,7 @@ let package = Package(
                 "BourseAuth",
                 "BourseClient",
                 "BourseCore",
+                "BourseDemo",
                 "BourseServer",
                 "BourseSimulator",
                 "BourseStore",
@@ -160,6 +171,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "BourseDemoTests",
+            dependencies: ["BourseCore", "BourseDemo", "BourseSimulator", "BourseStore"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "BourseStoreTests",
             dependencies: ["BourseCore", "BourseStore", "BourseStorePostgres", "BourseStoreSQLite"],
             swiftSettings: strict
@@ -176,6 +192,7 @@ let package = Package(
                 "BourseAuth",
                 "BourseClient",
                 "BourseCore",
+                "BourseDemo",
                 "BourseServer",
                 "BourseSimulator",
                 "BourseStore",
@@ -194,9 +211,7 @@ let package = Package(
         ),
         .testTarget(
             name: "bourseTests",
-            dependencies: [
-                "bourse", "BourseAuth", "BourseCore", "BourseSimulator", "BourseStore", "BourseStoreSQLite",
-            ],
+            dependencies: ["bourse", "BourseAuth", "BourseCore", "BourseStore", "BourseStoreSQLite"],
             swiftSettings: strict
         ),
     ]

@@ -1,6 +1,5 @@
 import ArgumentParser
 import BourseCore
-import BourseSimulator
 import BourseStore
 import Foundation
 
@@ -47,7 +46,7 @@ struct IngestCommand: AsyncParsableCommand {
     }
 
     private func ingest(into store: any Store) async throws {
-        let markets = DemoMarket.defaults.map(\.market)
+        let markets = MarketListing.markets
         let (state, report) = try await DurableExchange.recover(from: store, markets: markets)
         if let unreadable = report.unreadableSnapshot {
             Progress.line("ingest: warning: \(unreadable); replayed the whole journal instead")

@@ -1,7 +1,7 @@
 import ArgumentParser
 import BourseCore
+import BourseDemo
 import BourseServer
-import BourseSimulator
 import BourseStore
 import Foundation
 import Logging
@@ -117,9 +117,10 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.port = resolvedPort ?? configuration.port
         configuration.rateLimitPerSecond = resolvedRateLimit ?? configuration.rateLimitPerSecond
         configuration.tls = try tlsIdentity(host: configuration.host)
+        var chain = ChainService.Options()
         if let delay = resolvedChainDelay {
-            configuration.chain.confirmationDelay = .milliseconds(Int64(delay * 1_000))
-            configuration.chain.sendDelay = .milliseconds(Int64(min(delay, 2) * 1_000))
+            chain.confirmationDelay = .milliseconds(Int64(delay * 1_000))
+            chain.sendDelay = .milliseconds(Int64(min(delay, 2) * 1_000))
         }
         var demo = DemoOptions()
         demo.seed = resolvedSeed ?? demo.seed
@@ -130,7 +131,8 @@ struct ServeCommand: AsyncParsableCommand {
         defer { withExtendedLifetime(lock) {} }
         try await storage.withStore { store in
             try await ServerRun(
-                configuration: configuration, demo: noDemo ? nil : demo, storeSummary: storage.summary,
+                configuration: configuration, markets: MarketListing.markets, chain: chain, demo: noDemo ? nil : demo,
+                storeSummary: storage.summary,
                 sealer: try MasterKey.sealer(dataDirectory: storage.resolvedDataDirectory, create: true),
                 dataDirectory: URL(fileURLWithPath: storage.resolvedDataDirectory)
             ).run(store: store)
