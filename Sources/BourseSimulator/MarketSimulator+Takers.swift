@@ -54,9 +54,10 @@ extension MarketSimulator {
 
     /// A long step (more than ``ladderStepLimit``): the values move in four parts, and at each part's fair
     /// prices every market trades its share of the step's flow in a few pairs: the maker offers at the fair
-    /// price and a taker takes exactly that. At most four trades a market stand for the step, each as large
-    /// as the flow they stand for (so 24-hour values and candles look alike in every stretch of history),
-    /// and they trade at the fair price, since a ladder's spread over a four-hour move would be stale.
+    /// price and a taker takes exactly that. A few trades a market stand for the step (one per five minutes
+    /// of it, at least two and at most four: every command costs backfill time), each as large as the flow
+    /// it stands for (so 24-hour values and candles look alike in every stretch of history), at the fair
+    /// price, since a ladder's spread over a four-hour move would be stale.
     mutating func tradeInPairs(elapsed: Int64, budget: inout Budget, into commands: inout [Command]) {
         // A long step only follows a short one when a live demo stood still: its ladders are stale.
         for index in markets.indices {
@@ -68,13 +69,14 @@ extension MarketSimulator {
             }
         }
         let parts: Int64 = 4
+        let most = Int128(min(max(elapsed / 300_000, 2), 4)) * 1_000_000
         for _ in 0..<parts {
             values.advance(milliseconds: elapsed / parts, random: &random)
             for index in markets.indices {
                 markets[index].fair = values.price(base: markets[index].base, quote: markets[index].quote)
                 let liquidity = markets[index].demo.liquidity
                 let expected = Int128(liquidity.ordersPerDay) * Int128(elapsed) * 1_000_000 / Self.millisecondsPerDay
-                let trades = min(expected, 4_000_000)
+                let trades = min(expected, most)
                 guard trades > 0 else { continue }
                 let flow = Int128(liquidity.dailyValue.units) * Int128(elapsed) / Self.millisecondsPerDay
                 let count = random.count(trials: 3, perMillion: Int64(trades / (Int128(parts) * 3)))
