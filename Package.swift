@@ -14,15 +14,19 @@
 //   (Bithumb) or protocol (the auction socket) gets a module beside this one.
 // - BourseAuth verifies Upbit's JWTs, query hashes and API-key scopes; pure logic over BourseWire and
 //   swift-crypto, no HTTP, no clock.
-// - BourseServer is the only target that imports Hummingbird.
+// - BourseServer is the only target that imports Hummingbird. It serves the markets it is given and drives
+//   nothing itself: it imports neither the simulator nor the demo.
+// - BourseDemo holds the server's simulated clients, the demo market and the simulated chains: they submit
+//   commands to the single writer like anyone else; `bourse serve` adds them (ADR 0008). No Hummingbird.
 // - BourseTUI is the terminal client's pure part: state in, lines of text out; no terminal I/O.
 // - BourseClient is the SDK an app links (Apple platforms and Linux): it never sees the engine, the store or
 //   the server; it speaks Upbit's wire format on its own (REST over URLSession, or AsyncHTTPClient when it
 //   must trust a certificate of its own; the stream over HummingbirdWSClient).
 // - BourseBench holds `bourse bench …` (benchmarks and load generators); BourseCommandSupport what the
-//   command line's parts share (store options, the data directory's lock, progress lines).
+//   command line's parts share (settings, store options, the data directory's lock, progress lines).
 // - `bourse` is the composition root: the only target that touches the terminal or the clock (BourseBench,
-//   which it links, reads the clock to time its runs).
+//   which it links, reads the clock to time its runs), and the one that puts the server, the demo and the
+//   chains together.
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -95,7 +99,6 @@ let package = Package(
             dependencies: [
                 "BourseAuth",
                 "BourseCore",
-                "BourseSimulator",
                 "BourseStore",
                 "BourseUpbit",
                 "BourseWire",
@@ -117,6 +120,13 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "BourseDemo",
+            dependencies: [
+                "BourseCore", "BourseSimulator", "BourseStore", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
@@ -174,6 +184,7 @@ let package = Package(
                 "BourseClient",
                 "BourseCommandSupport",
                 "BourseCore",
+                "BourseDemo",
                 "BourseServer",
                 "BourseSimulator",
                 "BourseStore",
@@ -206,6 +217,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "BourseDemoTests",
+            dependencies: ["BourseCore", "BourseDemo", "BourseSimulator", "BourseStore"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "BourseStoreTests",
             dependencies: ["BourseCore", "BourseStore", "BourseStorePostgres", "BourseStoreSQLite"],
             swiftSettings: strict
@@ -224,6 +240,7 @@ let package = Package(
                 "BourseAuth",
                 "BourseClient",
                 "BourseCore",
+                "BourseDemo",
                 "BourseServer",
                 "BourseSimulator",
                 "BourseStore",
@@ -244,8 +261,7 @@ let package = Package(
         .testTarget(
             name: "bourseTests",
             dependencies: [
-                "bourse", "BourseAuth", "BourseCommandSupport", "BourseCore", "BourseSimulator", "BourseStore",
-                "BourseStoreSQLite",
+                "bourse", "BourseAuth", "BourseCommandSupport", "BourseCore", "BourseStore", "BourseStoreSQLite",
             ],
             swiftSettings: strict
         ),

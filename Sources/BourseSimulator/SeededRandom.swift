@@ -26,3 +26,27 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     /// `true` with probability `percent` / 100.
     public mutating func chance(_ percent: Int) -> Bool { next() % 100 < UInt64(percent) }
 }
+
+extension SeededRandom {
+    /// The scale of ``normal()``: its standard deviation.
+    public static let normalScale: Int64 = 1_000_000
+
+    /// A draw from (very nearly) the standard normal distribution, times ``normalScale``.
+    ///
+    /// The sum of twelve uniform draws less their mean (Irwin–Hall): integers only, so the same seed gives
+    /// the same walk on every platform, which a logarithm or exponential from the C library would not
+    /// promise. Its tails stop at ±6 σ, which a price walk does not miss.
+    public mutating func normal() -> Int64 {
+        var sum: Int64 = 0
+        for _ in 0..<12 { sum += int(in: 0...(Self.normalScale - 1)) }
+        return sum - 6 * Self.normalScale
+    }
+
+    /// How many of `trials` independent chances of `perMillion` / 1,000,000 came up: a binomial draw, which
+    /// for many trials and small chances is the Poisson count of events in an interval.
+    public mutating func count(trials: Int, perMillion: Int64) -> Int {
+        var count = 0
+        for _ in 0..<trials where int(in: 0...999_999) < perMillion { count += 1 }
+        return count
+    }
+}

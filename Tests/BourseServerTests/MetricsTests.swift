@@ -16,7 +16,7 @@ struct MetricsTests {
     /// Regression: `bourse_journal_sequence` read 0 after a restart until the next commit (on a quiet
     /// `--no-demo` server, forever).
     @Test func theJournalSequenceIsTheRecoveredOneBeforeAnyCommit() throws {
-        var state = ExchangeState(markets: DemoService.markets)
+        var state = ExchangeState(markets: ServerHarness.markets)
         var events: [Event] = []
         var trades: [TradeRecord] = []
         for _ in 0..<7 {

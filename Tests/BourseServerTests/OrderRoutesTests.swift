@@ -109,9 +109,7 @@ struct OrderRoutesTests {
         try await ServerHarness.with(steps: 3) { harness in
             let buyer = try await account(harness, krw: 1_000_000)
             try await Application(router: harness.router).test(.router) { client in
-                var simulator = MarketSimulator(seed: 21)
-                let exchange = harness.exchange.withState { $0.exchange }
-                simulator.resume(from: exchange, lastPrices: [:])
+                var simulator = harness.simulator(seed: 21)
                 var uuids: [String] = []
                 for round in 0..<3 {
                     let placed = try await send(

@@ -12,6 +12,9 @@ import Testing
 /// A whole server in the test process: an in-memory store, the single writer, the stream feed and the
 /// routes, with the demo simulator's participants trading for a few steps so every view has data.
 struct ServerHarness {
+    /// The markets `bourse serve` lists (the demo's, with or without the demo).
+    static let markets = DemoMarket.defaults.map(\.market)
+
     let exchange: DurableExchange
     let feed: MarketFeed
     let privateFeed: PrivateFeed
@@ -56,7 +59,7 @@ struct ServerHarness {
         configuration.rateLimitPerSecond = 0
         configure(&configuration)
         let store = InMemoryStore()
-        let (state, _) = try await DurableExchange.recover(from: store, markets: DemoService.markets)
+        let (state, _) = try await DurableExchange.recover(from: store, markets: Self.markets)
         let metrics = ServerMetrics()
         let clock: @Sendable () -> Timestamp = {
             Timestamp(milliseconds: Int64(Date().timeIntervalSince1970 * 1_000))
@@ -84,7 +87,13 @@ struct ServerHarness {
                 exchange.shutdown()
             }
             var simulator = MarketSimulator(seed: 5)
-            _ = try await harness.submit(simulator.fundingCommands())
+            for result in try await harness.submit(simulator.fundingCommands()) { simulator.observe(result.events) }
+            if steps > 0 {
+                // Ten minutes of trading first, so every market has traded however quiet, as after a backfill;
+                // then half-second steps bring up the makers' ladders.
+                let results = try await harness.submit(simulator.step(after: .seconds(600)))
+                for result in results { simulator.observe(result.events) }
+            }
             for _ in 0..<steps { try await harness.step(&simulator) }
             return try await body(harness)
         }
@@ -99,6 +108,20 @@ struct ServerHarness {
         return try await withCheckedThrowingContinuation { continuation in
             exchange.enqueue(makes) { continuation.resume(with: $0) }
         }
+    }
+
+    /// A simulator of the demo's participants as the exchange has them now (funded, quoting), as a
+    /// restarted demo picks them up.
+    func simulator(seed: UInt64) -> MarketSimulator {
+        var simulator = MarketSimulator(seed: seed)
+        exchange.withState { state in
+            let prices = Dictionary(
+                uniqueKeysWithValues: state.marketData.compactMap { data in
+                    data.tape.latest.map { (data.market, $0.price) }
+                })
+            simulator.resume(from: state.exchange, lastPrices: prices)
+        }
+        return simulator
     }
 
     /// One simulator step through the exchange.

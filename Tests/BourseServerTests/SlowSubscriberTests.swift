@@ -95,8 +95,8 @@ struct SlowSubscriberTests {
                             }
                         }
                         group.addTask {
-                            // The harness funded these accounts; the writer numbers every new order.
-                            var simulator = MarketSimulator(seed: 6)
+                            // The harness's participants, picked up; the writer numbers every new order.
+                            var simulator = harness.simulator(seed: 6)
                             for _ in 0..<2_000 where !observed.droppedSeen.load(ordering: .relaxed) {
                                 try await harness.step(&simulator)
                                 if Self.dropped(harness.metrics) > 0 {

@@ -1,4 +1,5 @@
 import BourseCore
+import BourseDemo
 import BourseServer
 import BourseStore
 import Foundation

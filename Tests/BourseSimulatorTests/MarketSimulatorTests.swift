@@ -4,79 +4,86 @@ import Testing
 
 @Suite("Market simulator")
 struct MarketSimulatorTests {
-    /// Runs `steps` steps of the simulator through a fresh exchange and returns every event.
-    func run(seed: UInt64, steps: Int) -> (events: [Event], exchange: Exchange) {
-        var simulator = MarketSimulator(seed: seed)
-        var exchange = Exchange(markets: simulator.listedMarkets)
-        var all: [Event] = []
-        let start = Timestamp(milliseconds: 1_767_225_600_000)
-        for command in simulator.fundingCommands() { all += exchange.handle(command, at: start) }
-        var nextID: UInt64 = 1
-        for step in 1...steps {
-            for command in simulator.step() {
-                defer { nextID += 1 }
-                let events = exchange.handle(
-                    command.assigningOrderID(OrderID(nextID)),
-                    at: Timestamp(milliseconds: start.milliseconds + Int64(step) * 100))
-                simulator.observe(events)
-                all += events
-            }
-        }
-        return (all, exchange)
+    let start = SimulatedRun.start
+
+    func run(seed: UInt64, steps: Int, every step: Int64 = 500) -> SimulatedRun {
+        var run = SimulatedRun(seed: seed)
+        run.run(times(from: start, every: step, count: steps))
+        return run
     }
 
     @Test func sameSeedGivesTheSameMarket() {
         #expect(run(seed: 7, steps: 200).events == run(seed: 7, steps: 200).events)
         #expect(run(seed: 7, steps: 50).events != run(seed: 8, steps: 50).events)
+        let history = compactHistory(days: 2, endingAt: start)
+        var first = SimulatedRun(seed: 9, at: history[0])
+        var second = SimulatedRun(seed: 9, at: history[0])
+        first.run(history)
+        second.run(history)
+        #expect(first.events == second.events)
     }
 
-    @Test func everyMarketTradesAndNoParticipantRunsOutOfMoney() {
-        let (events, exchange) = run(seed: 42, steps: 300)
-        var tradedMarkets = Set<MarketCode>()
-        for event in events {
-            if case .traded(let trade) = event { tradedMarkets.insert(trade.market) }
-            if case .rejected(let rejected) = event {
-                Issue.record("the simulator sent a refused command: \(rejected)")
-            }
-        }
-        #expect(tradedMarkets == Set(DemoMarket.defaults.map(\.market.code)))
-        #expect(exchange.openOrderCount > 0)
-    }
-
-    @Test func pricesStayNearTheirStart() {
-        let (events, _) = run(seed: 3, steps: 600)
-        let starts = Dictionary(uniqueKeysWithValues: DemoMarket.defaults.map { ($0.market.code, $0.startPrice.units) })
-        for case .traded(let trade) in events {
-            let start = starts[trade.market]!
-            #expect(trade.price.units > start / 2 && trade.price.units < start * 2, "\(trade.market) at \(trade.price)")
-        }
+    /// Through every kind of step a backfill takes (four hours, ten minutes, two seconds), every market
+    /// trades and the exchange refuses none of the participants' commands: they trade what they hold.
+    @Test func everyMarketTradesAndNoCommandIsRefused() {
+        let run = SimulatedRun.history
+        #expect(run.rejections.isEmpty, "refused: \(run.rejections.prefix(3))")
+        #expect(run.simulator.rejectedCount == 0)
+        #expect(Set(run.trades.map(\.market)) == Set(DemoMarket.defaults.map(\.market.code)))
+        #expect(run.exchange.openOrderCount > 0)
     }
 
     /// The demo's books look like a live exchange's: both sides at least 30 distinct prices deep (a full
     /// Upbit order book), every step of the way.
     @Test func booksStayTwoSidedAndThirtyLevelsDeep() {
-        var simulator = MarketSimulator(seed: 11)
-        var exchange = Exchange(markets: simulator.listedMarkets)
-        let start = Timestamp(milliseconds: 1_767_225_600_000)
-        for command in simulator.fundingCommands() { _ = exchange.handle(command, at: start) }
+        var run = SimulatedRun(seed: 11)
         var shallowest = Int.max
-        var nextID: UInt64 = 1
-        for step in 1...300 {
-            for command in simulator.step() {
-                defer { nextID += 1 }
-                simulator.observe(
-                    exchange.handle(
-                        command.assigningOrderID(OrderID(nextID)),
-                        at: Timestamp(milliseconds: start.milliseconds + Int64(step) * 500)))
-            }
-            guard step > 5 else { continue }
-            for market in simulator.listedMarkets {
-                let engine = exchange.engine(market.code)!
-                let bids = Set(engine.orders(.bid).map(\.price)).count
-                let asks = Set(engine.orders(.ask).map(\.price)).count
-                shallowest = min(shallowest, bids, asks)
+        for (step, time) in times(from: start, every: 500, count: 300).enumerated() {
+            run.step(at: time)
+            guard step > 0 else { continue }
+            for market in run.simulator.listedMarkets {
+                let engine = run.exchange.engine(market.code)!
+                shallowest = min(shallowest, engine.depth(.bid).count, engine.depth(.ask).count)
             }
         }
         #expect(shallowest >= 30, "a side fell to \(shallowest) price levels")
+    }
+
+    /// A restarted demo picks up the quotes, the holdings and the prices the exchange has, and trades on
+    /// without a refused command.
+    @Test func aResumedSimulatorTradesOnWithoutRefusals() {
+        var run = run(seed: 5, steps: 100)
+        var resumed = MarketSimulator(seed: 99)
+        resumed.resume(from: run.exchange, lastPrices: run.lastPrices)
+        for (code, price) in run.lastPrices {
+            let fair = resumed.fairValues[code]!
+            #expect(abs(fair.units - price.units) * 1_000 <= price.units, "\(code): \(fair) after \(price)")
+        }
+        run.simulator = resumed
+        run.run(times(from: Timestamp(milliseconds: start.milliseconds + 60_000), every: 500, count: 200))
+        #expect(run.rejections.isEmpty, "refused: \(run.rejections.prefix(3))")
+    }
+
+    /// A person who takes most of the maker's asks does it behind the simulator's back: its next steps
+    /// replace quotes that are gone and the exchange refuses them, until it re-reads the exchange
+    /// (`reconcile(with:)`, which the live demo does after a refusal); from then on nothing is refused.
+    @Test func reconcilingPicksUpWhatAPersonTook() {
+        var run = run(seed: 12, steps: 20)
+        let person = AccountID(1)
+        let time = Timestamp(milliseconds: start.milliseconds + 10_500)
+        run.applyUnseen(
+            .deposit(person, currency: "KRW", amount: Funds(units: 500_000_000 * fixedPointScale)), at: time)
+        run.applyUnseen(
+            .place(
+                .marketBuy(
+                    OrderID(0), person, MarketCode("KRW-BTC")!, total: Funds(units: 300_000_000 * fixedPointScale))),
+            at: time)
+        let later = times(from: time, every: 500, count: 100)
+        var unreconciled = run
+        unreconciled.run(later)
+        #expect(!unreconciled.rejections.isEmpty, "the simulator should have replaced quotes that were gone")
+        run.simulator.reconcile(with: run.exchange)
+        run.run(later)
+        #expect(run.rejections.isEmpty, "refused: \(run.rejections.prefix(3))")
     }
 }

@@ -1,7 +1,6 @@
 import BourseAuth
 import BourseCommandSupport
 import BourseCore
-import BourseSimulator
 import BourseStore
 import BourseStoreSQLite
 import Foundation
@@ -94,7 +93,7 @@ struct AccountCommandTests {
             try await DepositCommand.parse(["dora", "KRW", "1000000", "--data-dir", directory]).run()
             try await DepositCommand.parse(["dora", "btc", "0.00000001", "--data-dir", directory]).run()
             let store = try await store(directory)
-            let (state, _) = try await DurableExchange.recover(from: store, markets: DemoMarket.defaults.map(\.market))
+            let (state, _) = try await DurableExchange.recover(from: store, markets: MarketListing.markets)
             try await store.close()
             let ledger = state.exchange.ledger
             #expect(ledger.balance(of: AccountID(1), "KRW").balance == Funds(units: 100_000_000_000_000))

@@ -31,7 +31,8 @@ struct HelpTextTests {
         let expected = """
             OVERVIEW: Run a simulated market in the terminal: trades and tickers from the real matching engine.
 
-            Market makers quote around a random-walk fair value and takers trade against them; every order goes
+            Market makers quote around fair values derived from one random walk per asset (so cross rates
+            agree) and takers trade against them as often as each market's liquidity says; every order goes
             through Bourse's matching engine and ledger. The same --seed gives the same market.
 
             USAGE: bourse demo [--seed <seed>] [--seconds <seconds>] [--steps-per-second <steps-per-second>] [--tape <tape>] [--table-every <table-every>] [--fast] [--no-color]

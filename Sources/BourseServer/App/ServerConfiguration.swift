@@ -12,8 +12,6 @@ public struct ServerConfiguration: Sendable {
     public var tls: TLSIdentity?
     /// Largest HTTP request head (request line and headers) accepted, in bytes.
     public var maximumHeadBytes = 64 << 10
-    /// How fast the simulated chains move withdrawals and deposits.
-    public var chain = ChainService.Options()
 
     /// The defaults.
     public init() {}

@@ -1,7 +1,6 @@
 import ArgumentParser
 import BourseCommandSupport
 import BourseCore
-import BourseSimulator
 import BourseStore
 import Foundation
 
@@ -53,7 +52,7 @@ struct DepositCommand: AsyncParsableCommand {
             // Copied out before the closures below capture it: capturing `owner.id` itself crashed debug
             // builds (Swift 6.3.1: a task later resumed at address 0); a plain local does not.
             let id = owner.id
-            let markets = DemoMarket.defaults.map(\.market)
+            let markets = MarketListing.markets
             let (state, _) = try await DurableExchange.recover(from: store, markets: markets)
             guard state.exchange.ledger.knownCurrencies.contains(code.description) else {
                 throw CLIError(

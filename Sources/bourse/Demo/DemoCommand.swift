@@ -10,7 +10,8 @@ struct DemoCommand: ParsableCommand {
         commandName: "demo",
         abstract: "Run a simulated market in the terminal: trades and tickers from the real matching engine.",
         discussion: """
-            Market makers quote around a random-walk fair value and takers trade against them; every order \
+            Market makers quote around fair values derived from one random walk per asset (so cross rates \
+            agree) and takers trade against them as often as each market's liquidity says; every order \
             goes through Bourse's matching engine and ledger. The same --seed gives the same market.
             """
     )
@@ -64,8 +65,11 @@ struct DemoCommand: ParsableCommand {
         let start = fast ? Timestamp(milliseconds: 1_767_225_600_000) : Self.now()
         var events: [Event] = []
         for command in simulator.fundingCommands() { exchange.handle(command, at: start, into: &events) }
+        // The participants trade only what they know they hold.
+        simulator.observe(events)
 
-        var stats = DemoMarket.defaults.map { MarketStats(market: $0.market, reference: $0.startPrice) }
+        let starts = simulator.fairValues
+        var stats = simulator.listedMarkets.map { MarketStats(market: $0, reference: starts[$0.code]!) }
         let tapeSet = Set(tapeCodes)
         let stepMilliseconds = Int64(1000 / stepsPerSecond)
         let totalSteps = seconds * stepsPerSecond
@@ -78,7 +82,7 @@ struct DemoCommand: ParsableCommand {
         for step in 1...totalSteps {
             let time = Timestamp(milliseconds: start.milliseconds + Int64(step) * stepMilliseconds)
             if !fast { Self.sleep(until: time) }
-            for command in simulator.step() {
+            for command in simulator.step(at: time) {
                 events.removeAll(keepingCapacity: true)
                 // The simulator leaves order ids to whoever applies its commands (here: a plain counter).
                 exchange.handle(command.assigningOrderID(OrderID(nextOrderID)), at: time, into: &events)

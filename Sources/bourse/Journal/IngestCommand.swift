@@ -1,7 +1,6 @@
 import ArgumentParser
 import BourseCommandSupport
 import BourseCore
-import BourseSimulator
 import BourseStore
 import Foundation
 
@@ -49,7 +48,7 @@ struct IngestCommand: AsyncParsableCommand {
     }
 
     private func ingest(into store: any Store, summary: String) async throws {
-        let markets = DemoMarket.defaults.map(\.market)
+        let markets = MarketListing.markets
         let (state, report) = try await DurableExchange.recover(from: store, markets: markets)
         if let unreadable = report.unreadableSnapshot {
             Progress.line("ingest: warning: \(unreadable); replayed the whole journal instead")

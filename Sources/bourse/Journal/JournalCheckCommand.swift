@@ -1,7 +1,6 @@
 import ArgumentParser
 import BourseCommandSupport
 import BourseCore
-import BourseSimulator
 import BourseStore
 import Foundation
 
@@ -39,7 +38,7 @@ struct JournalCheckCommand: AsyncParsableCommand {
 
     /// Checks the store's journal and prints the summary; `false` if anything is wrong.
     private func check(_ store: any Store) async throws -> Bool {
-        let markets = DemoMarket.defaults.map(\.market)
+        let markets = MarketListing.markets
         var state = ExchangeState(markets: markets, marketData: MarketData.durable)
         let output = LineWriter()
         let replayed = try await DurableExchange.replay(from: store, into: &state) { entry, events in

@@ -1,8 +1,8 @@
 import ArgumentParser
 import BourseCommandSupport
 import BourseCore
+import BourseDemo
 import BourseServer
-import BourseSimulator
 import BourseStore
 import Foundation
 import Logging
@@ -119,9 +119,10 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.port = resolvedPort ?? configuration.port
         configuration.rateLimitPerSecond = resolvedRateLimit ?? configuration.rateLimitPerSecond
         configuration.tls = try tlsIdentity(host: configuration.host, dataDirectory: location.dataDirectory)
+        var chain = ChainService.Options()
         if let delay = resolvedChainDelay {
-            configuration.chain.confirmationDelay = .milliseconds(Int64(delay * 1_000))
-            configuration.chain.sendDelay = .milliseconds(Int64(min(delay, 2) * 1_000))
+            chain.confirmationDelay = .milliseconds(Int64(delay * 1_000))
+            chain.sendDelay = .milliseconds(Int64(min(delay, 2) * 1_000))
         }
         var demo = DemoOptions()
         demo.seed = resolvedSeed ?? demo.seed
@@ -132,9 +133,8 @@ struct ServeCommand: AsyncParsableCommand {
         defer { withExtendedLifetime(lock) {} }
         try await location.withStore { store in
             try await ServerRun(
-                configuration: configuration, demo: noDemo ? nil : demo, storeSummary: location.summary,
-                sealer: try MasterKey.sealer(location, create: true),
-                dataDirectory: URL(fileURLWithPath: location.dataDirectory)
+        configuration.tls = try tlsIdentity(host: configuration.host, dataDirectory: location.dataDirectory)
+        var chain = ChainService.Options()
             ).run(store: store)
         }
     }

@@ -1,17 +1,24 @@
 import BourseAuth
 import BourseCommandSupport
 import BourseCore
+import BourseDemo
 import BourseServer
-import BourseSimulator
 import BourseStore
 import Foundation
 import Logging
 import ServiceLifecycle
 
-/// Wires one `bourse serve` run: recovery, the single writer, the stream feed, the demo and HTTP, as
-/// services that start in that order and stop in the reverse one.
+/// Wires one `bourse serve` run: recovery, the single writer, the stream feed, the simulated chains, the
+/// demo and HTTP, as services that start in that order and stop in the reverse one.
+///
+/// The server serves the markets it is given; the chains and the demo are clients of the writer added
+/// here, not parts of the server (ADR 0008).
 struct ServerRun {
     let configuration: ServerConfiguration
+    /// The markets to list (``MarketListing/markets``), the same with or without the demo.
+    let markets: [Market]
+    /// How fast the simulated chains move withdrawals and deposits.
+    let chain: ChainService.Options
     /// The demo's options, or nil for `--no-demo`.
     let demo: DemoOptions?
     let storeSummary: String
@@ -23,7 +30,7 @@ struct ServerRun {
     func run(store: any Store) async throws {
         let logger = Logger(label: "bourse")
         let started = ContinuousClock.now
-        let (state, report) = try await DurableExchange.recover(from: store, markets: DemoService.markets)
+        let (state, report) = try await DurableExchange.recover(from: store, markets: markets)
         if let unreadable = report.unreadableSnapshot {
             logger.warning("snapshot unreadable (\(unreadable)); replayed the whole journal instead")
         }
@@ -63,7 +70,7 @@ struct ServerRun {
                         + "/healthz)"
                 )
             })
-        let chain = ChainService(exchange: exchange, store: store, options: configuration.chain, clock: WallClock.now)
+        let chain = ChainService(exchange: exchange, store: store, options: self.chain, clock: WallClock.now)
         var services: [any Service] = [
             ExchangeService(exchange),
             TaskService("feed") { await feed.run() },

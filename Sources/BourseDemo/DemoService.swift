@@ -1,13 +1,17 @@
 public import BourseCore
 import BourseSimulator
 public import BourseStore
+import Logging
 import Synchronization
 
 /// Keeps the demo markets moving: simulated makers and takers trade through the real engine and ledger.
 ///
-/// When the markets have no history yet, ``backfill(progress:)`` first funds the participants and runs
-/// the simulator fast over the past (see ``BackfillPlan``), journaling everything like live traffic, so
-/// candles of every unit have history. ``run()`` then steps the simulator on a timer until cancelled.
+/// The demo is a client of the exchange like any other: it submits commands to the single writer
+/// (``DurableExchange``) and learns from their results; `bourse serve` adds it, the server does not know
+/// it (ADR 0008). When the markets have no history yet, ``backfill(progress:)`` first funds the
+/// participants and runs the simulator fast over the past (see ``BackfillPlan``), journaling everything
+/// like live traffic, so candles of every unit have history. ``run()`` then steps the simulator on a timer
+/// until cancelled.
 ///
 /// Whether to backfill depends on the markets' history, not on the journal being empty: people may
 /// create accounts and deposit before the first `bourse serve` (as `bourse account create` suggests), and
@@ -17,32 +21,35 @@ public final class DemoService: Sendable {
     let options: DemoOptions
     let clock: @Sendable () -> Timestamp
     let simulator: Mutex<MarketSimulator>
+    let logger = Logger(label: "bourse.demo")
 
-    /// A demo over `exchange`, whose state must list ``DemoMarket/defaults``.
+    /// A demo over `exchange`, whose state must list ``markets``.
     public init(exchange: DurableExchange, options: DemoOptions, clock: @escaping @Sendable () -> Timestamp) {
         self.exchange = exchange
         self.options = options
         self.clock = clock
         var simulator = MarketSimulator(seed: options.seed)
-        let (current, prices) = exchange.withState { state in
-            (
-                state.exchange,
-                Dictionary(
-                    uniqueKeysWithValues: state.marketData.compactMap { data in
-                        data.tape.latest.map { (data.market, $0.price) }
-                    })
-            )
+        exchange.withState { state in
+            let prices = Dictionary(
+                uniqueKeysWithValues: state.marketData.compactMap { data in
+                    data.tape.latest.map { (data.market, $0.price) }
+                })
+            // The participants pick up what they hold and the makers the quotes they left (none on a first start).
+            simulator.resume(from: state.exchange, lastPrices: prices)
         }
-        // The makers take up the quotes they left (none on a first start).
-        simulator.resume(from: current, lastPrices: prices)
         self.simulator = Mutex(simulator)
     }
 
     /// Whether `account` is one of the demo's simulated participants (not a person's account).
     public static func isSimulated(_ account: AccountID) -> Bool { account.rawValue >= MarketSimulator.firstAccount }
 
-    /// The markets the demo lists.
+    /// The markets the demo trades: the list `bourse` gives the server, with or without the demo, so a data
+    /// directory keeps its markets either way.
     public static var markets: [Market] { DemoMarket.defaults.map(\.market) }
+
+    /// Commands of the demo's participants the exchange refused so far (none unless people traded against
+    /// quotes the demo still believed open).
+    public var rejectedCommands: Int { simulator.withLock { $0.rejectedCount } }
 
     /// Whether no demo market has traded yet: the history is still to be simulated.
     public var needsBackfill: Bool {
@@ -58,14 +65,15 @@ public final class DemoService: Sendable {
     /// Funds the simulated participants if they never were, at `time` (now if `nil`).
     public func fundIfNeeded(at time: Timestamp? = nil) async throws {
         guard needsFunding else { return }
-        _ = try await submit(simulator.withLock { $0.fundingCommands() }, at: time)
+        let results = try await submit(simulator.withLock { $0.fundingCommands() }, at: time)
+        simulator.withLock { simulator in for result in results { simulator.observe(result.events) } }
     }
 
     /// Funds the participants (if needed) and simulates `options.backfillDays` of history ending now.
     /// `progress` is called with (steps done, steps in all) now and then. Needs the exchange running;
     /// throws `CancellationError` if cancelled (what was journaled so far stays).
     public func backfill(progress: @Sendable (Int, Int) -> Void) async throws {
-        let times = BackfillPlan(days: options.backfillDays).times(endingAt: clock())
+        let times = (options.backfillPlan ?? BackfillPlan(days: options.backfillDays)).times(endingAt: clock())
         try await fundIfNeeded(at: times.first)
         // The simulator sees each step's results as soon as they are applied, so every step reacts to the
         // last one (deterministic), while durability is only awaited in bulk: many steps share a commit.
@@ -73,8 +81,8 @@ public final class DemoService: Sendable {
         let reportEvery = max(times.count / 100, 1)
         for (index, time) in times.enumerated() {
             try Task.checkCancellation()
-            let gap = index + 1 < times.count ? times[index + 1].milliseconds - time.milliseconds : 2_000
-            let commands = simulator.withLock { $0.step(volatility: Self.volatility(forGap: gap)) }
+            // Each step moves prices and trades as much as the time since the previous one stands for.
+            let commands = simulator.withLock { $0.step(at: time) }
             if !commands.isEmpty {
                 try await journal.reserve()
                 let results = try await apply(commands, at: time, journal: journal)
@@ -84,12 +92,6 @@ public final class DemoService: Sendable {
         }
         try await journal.drain()
         progress(times.count, times.count)
-    }
-
-    /// How much further the fair value moves in a backfill step standing for `gap` milliseconds than in a
-    /// 2-second one: √(gap / 2 s), as a random walk's spread grows, capped at 8 so far history stays calm.
-    static func volatility(forGap gap: Int64) -> Int {
-        min(max(Int((Double(gap) / 2_000).squareRoot().rounded()), 1), 8)
     }
 
     /// Steps the simulator every `options.stepInterval` (and sends the pulse, if any) until cancelled.
@@ -104,13 +106,29 @@ public final class DemoService: Sendable {
     }
 
     private func runSteps() async throws {
+        var sinceReconcile = 0
+        var rejected = rejectedCommands
         while !Task.isCancelled {
             do {
                 try await Task.sleep(for: options.stepInterval)
             } catch {
                 return
             }
-            let commands = simulator.withLock { $0.step() }
+            sinceReconcile += 1
+            let reconcile = sinceReconcile >= options.reconcileEvery || rejectedCommands != rejected
+            // With a pulse running, its orders may be applied but not yet observed: reading the exchange then
+            // would count their fills twice.
+            if reconcile && options.pulsePerSecond == 0 {
+                exchange.withState { state in simulator.withLock { $0.reconcile(with: state.exchange) } }
+                if rejectedCommands != rejected {
+                    logger.notice(
+                        "the exchange refused demo commands; re-read the demo's balances and quotes",
+                        metadata: ["bourse.refused": "\(rejectedCommands - rejected)"])
+                }
+                sinceReconcile = 0
+                rejected = rejectedCommands
+            }
+            let commands = simulator.withLock { $0.step(at: clock()) }
             guard try await submitLive(commands) else { return }
         }
     }
@@ -131,9 +149,7 @@ public final class DemoService: Sendable {
             let due = Int(seconds * Double(options.pulsePerSecond)) - sent
             guard due > 0 else { continue }
             sent += due
-            let commands = simulator.withLock { simulator in
-                (0..<due).flatMap { _ in simulator.pulse(options.pulseMarket) }
-            }
+            let commands = simulator.withLock { $0.pulse(options.pulseMarket, count: due) }
             guard try await submitLive(commands) else { return }
         }
     }
