@@ -8,7 +8,10 @@ import BourseStore
 /// ``changesPerGeneration`` changes or has been open for ``secondsPerGeneration``, and sealed generations
 /// are written to the orders database together, in one transaction, then dropped. Writing many commits'
 /// changes at once is the point: an account's index page, or a page of recent orders, is rewritten once
-/// per materialization instead of once per commit.
+/// per materialization instead of once per commit. The batch must be large against the number of accounts
+/// for that to pay: a batch of a few thousand orders over a thousand accounts still rewrites a page per order,
+/// so generations are sealed by size, and by age only after 10 seconds (which bounds what a slow trickle of
+/// orders leaves pending).
 struct PendingOrders {
     /// One generation's changes: each order in its latest state, and every fill.
     struct Generation {
@@ -68,7 +71,7 @@ struct PendingOrders {
     }
 
     static let changesPerGeneration = 131_072
-    static let secondsPerGeneration: Int64 = 1
+    static let secondsPerGeneration: Int64 = 10
 
     /// Oldest first; the last one takes appends.
     private(set) var generations: [Generation] = [Generation(opened: .now)]

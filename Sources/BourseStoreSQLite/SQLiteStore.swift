@@ -15,8 +15,8 @@ import Synchronization
 /// account's index entry sit on pages all over the file, and SQLite writes a whole page to the WAL for every
 /// commit that touches it, so per-order rows cost ~4 KB of disk writes per command. The queryable `orders`
 /// and `order_fills` tables live in a second database (`bourse-orders.sqlite`, WAL, `synchronous = NORMAL`)
-/// that a background materialization brings up to date from the log in large transactions, about once a
-/// second (``PendingOrders``); reads add the changes not yet materialized, so they never lag the journal.
+/// that a background materialization brings up to date from the log in large transactions, every 131,072
+/// changes or 10 seconds (``PendingOrders``); reads add the changes not yet materialized, so they never lag the journal.
 /// That second database is derived: it records how far into the log it is, catches up at start, and is
 /// rebuilt from the log if deleted.
 public final class SQLiteStore: Store {
