@@ -22,7 +22,9 @@ struct JournalBenchCommand: AsyncParsableCommand {
             database: SQLite in a temporary directory unless --data-dir is given, or a PostgreSQL database from \
             --postgres-url / $BOURSE_POSTGRES_URL, which must be empty. Ends with one line: bench journal: \
             store=<s> durable_ops_per_sec=<n> ack_p50_ms=<x> ack_p99_ms=<x> ack_max_ms=<x> rate=<n> \
-            commits=<n> avg_commit=<n> (commits of the throughput phase). Snapshots are taken every 500,000 commands, as in production.
+            commits=<n> avg_commit=<n> (commits of the throughput phase) bytes_per_cmd=<n> disk_bytes_per_cmd=<n> \
+            cpu_us_per_cmd=<n> (this process, both phases and shutdown: bytes passed to write calls, bytes sent to \
+            the disk, CPU time). Snapshots are taken every 500,000 commands, as in production.
             """
     )
 
@@ -56,7 +58,9 @@ struct JournalBenchCommand: AsyncParsableCommand {
         let latencyCommands = rate * seconds
         Progress.line("generating the order flow: \(commands) + \(latencyCommands) commands")
         let flow = EngineFlow(commands: commands + latencyCommands)
-        let result = try await BenchStore.withFreshStore(storage) { store in try await measure(flow, store) }
+        var result = try await BenchStore.withFreshStore(storage) { store in try await measure(flow, store) }
+        // Counted through closing the store: what it defers to its close is still the commands' cost.
+        result.cost.finish()
         Progress.line(result.details)
         print(result.summary(store: (storage.store ?? .sqlite).rawValue))
     }
@@ -75,6 +79,7 @@ struct JournalBenchCommand: AsyncParsableCommand {
             let flowTail = flow.commands[commands...]
             _ = try await exchange.submit(flow.setup.map { command in { @Sendable _ in command } })
             Progress.line("setup: \(flow.setup.count) commands journaled")
+            let cost = JournalBenchReport.Cost(commands: flow.commands.count)
 
             let beforeThroughput = recorder.snapshot()
             let throughput = try await measureThroughput(exchange, Array(flow.commands[..<commands]))
@@ -88,7 +93,7 @@ struct JournalBenchCommand: AsyncParsableCommand {
             exchange.shutdown()
             try await group.waitForAll()
             return JournalBenchReport(
-                throughput: throughput, latency: latency, commits: commitsAfterThroughput, rate: rate)
+                throughput: throughput, latency: latency, commits: commitsAfterThroughput, rate: rate, cost: cost)
         }
     }
 

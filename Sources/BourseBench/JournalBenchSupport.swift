@@ -70,6 +70,27 @@ struct JournalBenchReport {
     var latency: [Int64]
     var commits: CommitCounter.Counts
     var rate: Int
+    var cost: Cost
+
+    /// What the measured commands cost this process, both phases and shutdown together: counters read when
+    /// made (after the setup) and again at ``finish()``.
+    struct Cost {
+        var commands: Int
+        var io = ProcessIO.now()
+        var cpuSeconds = ServerProcess.ownCPUSeconds
+
+        init(commands: Int) { self.commands = commands }
+
+        /// Turns the starting counters into the counts since.
+        mutating func finish() {
+            io = ProcessIO.now().since(io)
+            cpuSeconds = ServerProcess.ownCPUSeconds - cpuSeconds
+        }
+
+        var bytesPerCommand: Int64 { io.writtenBytes / Int64(max(commands, 1)) }
+        var storageBytesPerCommand: Int64 { io.storageBytes / Int64(max(commands, 1)) }
+        var cpuMicrosecondsPerCommand: Double { cpuSeconds * 1e6 / Double(max(commands, 1)) }
+    }
 
     func percentile(_ fraction: Double) -> Int64 { latency.percentile(fraction) }
 
@@ -90,6 +111,8 @@ struct JournalBenchReport {
         return "bench journal: store=\(store) durable_ops_per_sec=\(throughput.perSecond) "
             + "ack_p50_ms=\(Self.milliseconds(percentile(0.5))) ack_p99_ms=\(Self.milliseconds(percentile(0.99))) "
             + "ack_max_ms=\(Self.milliseconds(latency.last ?? 0)) rate=\(rate) commits=\(commits.commits) "
-            + "avg_commit=\(average)"
+            + "avg_commit=\(average) bytes_per_cmd=\(cost.bytesPerCommand) "
+            + "disk_bytes_per_cmd=\(cost.storageBytesPerCommand) "
+            + "cpu_us_per_cmd=\((cost.cpuMicrosecondsPerCommand * 10).rounded() / 10)"
     }
 }

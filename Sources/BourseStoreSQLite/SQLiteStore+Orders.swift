@@ -48,9 +48,18 @@ extension SQLiteStore {
         }
     }
 
+    static let fillColumns = """
+        SELECT order_id, trade_sequence, account_id, market, side, price, volume, funds, fee, is_maker, \
+        taker_bought, time_ms FROM order_fills
+        """
+
+    // Reads take the pending changes first, then the orders database: a change leaves `pending` only after
+    // it is committed there, so nothing falls between the two; where both have an order, `pending` is newer.
+
     /// The order `id` of `account`.
     public func order(_ id: OrderID, of account: AccountID) async throws -> OrderRecord? {
-        try await pool.read { db in
+        if let record = pending.withLock({ $0.record(id) }) { return record.account == account ? record : nil }
+        return try await ordersPool.read { db in
             try Row.fetchOne(
                 db, sql: Self.orderColumns + " WHERE id = ? AND account_id = ?",
                 arguments: [Int64(bitPattern: id.rawValue), Int64(bitPattern: account.rawValue)]
@@ -60,18 +69,35 @@ extension SQLiteStore {
 
     /// The order of `account` with `identifier`.
     public func order(identifier: OrderIdentifier, of account: AccountID) async throws -> OrderRecord? {
-        try await pool.read { db in
+        let newer = pending.withLock { $0.records(of: account) }
+        if let record = newer.values.first(where: { $0.identifier == identifier }) { return record }
+        let stored = try await ordersPool.read { db in
             try Row.fetchOne(
                 db, sql: Self.orderColumns + " WHERE account_id = ? AND identifier = ?",
                 arguments: [Int64(bitPattern: account.rawValue), identifier.description]
             ).map(Self.order)
         }
+        // A pending change of the stored order (it lost nothing but its state) is the newer one.
+        return stored.map { newer[$0.id] ?? $0 }
     }
 
     /// The orders `query` selects (the `(account_id, state, id)` index serves the usual ones).
     public func orders(_ query: OrderQuery) async throws -> [OrderRecord] {
         guard !query.states.isEmpty, query.limit > 0, query.ids?.isEmpty != true, query.identifiers?.isEmpty != true
         else { return [] }
+        let newer = pending.withLock { $0.records(of: query.account) }
+        if newer.isEmpty { return try await storedOrders(query) }
+        // Stored rows that `newer` replaces drop out, so enough are read to fill the page without them.
+        var wider = query
+        wider.offset = 0
+        wider.limit = max(query.offset, 0) + query.limit + newer.count
+        let merged =
+            try await storedOrders(wider).filter { newer[$0.id] == nil } + newer.values.filter(query.matches)
+        let sorted = merged.sorted { query.newestFirst ? $0.id > $1.id : $0.id < $1.id }
+        return Array(sorted.dropFirst(max(query.offset, 0)).prefix(query.limit))
+    }
+
+    private func storedOrders(_ query: OrderQuery) async throws -> [OrderRecord] {
         var sql = Self.orderColumns + " WHERE account_id = ?"
         var arguments: StatementArguments = [Int64(bitPattern: query.account.rawValue)]
         let states = OrderState.allCases.filter(query.states.contains)
@@ -101,36 +127,42 @@ extension SQLiteStore {
         sql += " LIMIT ? OFFSET ?"
         arguments += [query.limit, max(query.offset, 0)]
         let (finalSQL, finalArguments) = (sql, arguments)
-        return try await pool.read { db in
+        return try await ordersPool.read { db in
             try Row.fetchAll(db, sql: finalSQL, arguments: finalArguments).map(Self.order)
         }
     }
 
     /// The fills of `id`, oldest first.
     public func fills(of id: OrderID) async throws -> [OrderFill] {
-        try await pool.read { db in
+        let newer = pending.withLock { $0.fills(of: id) }
+        let stored = try await ordersPool.read { db in
             try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT order_id, trade_sequence, account_id, market, side, price, volume, funds, fee, is_maker, \
-                    taker_bought, time_ms FROM order_fills WHERE order_id = ? ORDER BY time_ms, trade_sequence
-                    """, arguments: [Int64(bitPattern: id.rawValue)]
-            ).map { row in
-                let market: String = row[3]
-                let side: String = row[4]
-                guard let code = MarketCode(market), let side = Side(rawValue: side) else {
-                    throw StoreError.corrupt("fill of order \(id): market '\(market)', side '\(side)'")
-                }
-                return OrderFill(
-                    order: id, account: AccountID(UInt64(bitPattern: row[2])), market: code,
-                    tradeSequence: UInt64(bitPattern: row[1]), side: side, price: Price(units: row[5]),
-                    volume: Volume(units: row[6]), funds: Funds(units: row[7]), fee: Funds(units: row[8]),
-                    isMaker: row[9], takerBought: row[10], time: Timestamp(milliseconds: row[11]))
-            }
+                db, sql: Self.fillColumns + " WHERE order_id = ? ORDER BY time_ms, trade_sequence",
+                arguments: [Int64(bitPattern: id.rawValue)]
+            ).map(Self.fill)
+        }
+        guard !newer.isEmpty else { return stored }
+        let storedTrades = Set(stored.map(\.tradeSequence))
+        return (stored + newer.filter { !storedTrades.contains($0.tradeSequence) }).sorted {
+            ($0.time, $0.tradeSequence) < ($1.time, $1.tradeSequence)
         }
     }
 
-    private static func order(_ row: Row) throws -> OrderRecord {
+    static func fill(_ row: Row) throws -> OrderFill {
+        let id = OrderID(UInt64(bitPattern: row[0]))
+        let market: String = row[3]
+        let side: String = row[4]
+        guard let code = MarketCode(market), let side = Side(rawValue: side) else {
+            throw StoreError.corrupt("fill of order \(id): market '\(market)', side '\(side)'")
+        }
+        return OrderFill(
+            order: id, account: AccountID(UInt64(bitPattern: row[2])), market: code,
+            tradeSequence: UInt64(bitPattern: row[1]), side: side, price: Price(units: row[5]),
+            volume: Volume(units: row[6]), funds: Funds(units: row[7]), fee: Funds(units: row[8]),
+            isMaker: row[9], takerBought: row[10], time: Timestamp(milliseconds: row[11]))
+    }
+
+    static func order(_ row: Row) throws -> OrderRecord {
         let id = UInt64(bitPattern: row[0])
         let market: String = row[2]
         let side: String = row[3]

@@ -169,6 +169,7 @@ extension SQLiteStore {
                     CREATE INDEX wallet_addresses_by_address ON wallet_addresses (kind, net_type, address);
                     """)
         }
+        migrator.registerMigration("6-order-log") { db in try moveOrdersToLog(db) }
         return migrator
     }
 }

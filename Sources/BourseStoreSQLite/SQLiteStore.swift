@@ -3,15 +3,36 @@ import Foundation
 import GRDB
 import Synchronization
 
-/// The embedded store: one SQLite database file, through GRDB.
+/// The embedded store: two SQLite database files, through GRDB.
 ///
-/// The database runs in WAL mode with `synchronous = FULL`, so a commit returns only after the WAL is
-/// synced: each ``append(_:)`` (one group commit) costs one `fsync`, and reads never block the writer.
-/// Journal records are stored as one blob per commit; trades and candles as plain rows with integer
-/// money (10⁻⁸ units), and 128-bit totals as decimal text.
+/// The main database (`bourse.sqlite`) runs in WAL mode with `synchronous = FULL`, so a commit returns only
+/// after the WAL is synced: each ``append(_:)`` (one group commit) costs one `fsync`, and reads never block
+/// the writer. Journal records are stored as one blob per commit; trades and candles as plain rows with
+/// integer money (10⁻⁸ units), and 128-bit totals as decimal text.
+///
+/// A commit's order records and fills are stored in the same transaction, but as one compact row of the
+/// append-only `order_log` (``OrderLogCodec``), never as updates of per-order rows: an order's row and its
+/// account's index entry sit on pages all over the file, and SQLite writes a whole page to the WAL for every
+/// commit that touches it, so per-order rows cost ~4 KB of disk writes per command. The queryable `orders`
+/// and `order_fills` tables live in a second database (`bourse-orders.sqlite`, WAL, `synchronous = NORMAL`)
+/// that a background materialization brings up to date from the log in large transactions, every 131,072
+/// changes or 10 seconds (``PendingOrders``); reads add the changes not yet materialized, so they never lag the journal.
+/// That second database is derived: it records how far into the log it is, catches up at start, and is
+/// rebuilt from the log if deleted.
 public final class SQLiteStore: Store {
     private let database: DatabasePool
+    let ordersDatabase: DatabasePool
     private let closed = Mutex(false)
+    /// Order changes in the log but not yet in the orders database.
+    let pending = Mutex(PendingOrders())
+    /// Why the last materialization failed, if it did (it is retried with the next commit).
+    let materializationError = Mutex<String?>(nil)
+    /// A connection of its own that checkpoints the main database's WAL, so that copying pages into the
+    /// database file and syncing it never runs inside a commit (see ``checkpointIfDue()``).
+    let checkpointer: DatabaseQueue
+    /// When the last background checkpoint started, whether one is running, and whether a test holds them
+    /// off.
+    let checkpointing = Mutex((running: false, started: ContinuousClock.now, paused: false))
 
     /// The database, unless the store is closed (then ``StoreError/closed``, like every store).
     var pool: DatabasePool {
@@ -21,6 +42,19 @@ public final class SQLiteStore: Store {
         }
     }
 
+    /// The orders database, unless the store is closed.
+    var ordersPool: DatabasePool {
+        get throws {
+            if closed.withLock({ $0 }) { throw StoreError.closed }
+            return ordersDatabase
+        }
+    }
+
+    /// The orders database's file next to the main one at `path`.
+    static func ordersPath(_ path: String) -> String {
+        path.hasSuffix(".sqlite") ? String(path.dropLast(".sqlite".count)) + "-orders.sqlite" : path + "-orders"
+    }
+
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     public init(path: String) async throws {
         var configuration = Configuration()
@@ -28,8 +62,19 @@ public final class SQLiteStore: Store {
         database = try DatabasePool(path: path, configuration: configuration)
         // GRDB sets the writer to `synchronous = NORMAL` when it enables WAL, after `prepareDatabase`:
         // survives a killed process but not a power cut. A commit must survive both, so FULL, set here.
-        try await database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        // Checkpoints run on their own connection (checkpointIfDue); the writer's own, on the commit path,
+        // is only a backstop for a WAL that background checkpoints could not restart (64 MB).
+        try await database.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL; PRAGMA wal_autocheckpoint = 16384")
+        }
+        var checkpointConfiguration = Configuration()
+        checkpointConfiguration.label = "bourse.store.checkpoint"
+        checkpointer = try DatabaseQueue(path: path, configuration: checkpointConfiguration)
+        var ordersConfiguration = Configuration()
+        ordersConfiguration.label = "bourse.store.orders"
+        ordersDatabase = try DatabasePool(path: Self.ordersPath(path), configuration: ordersConfiguration)
         try await migrate()
+        try await catchUpOrders()
     }
 
     /// Applies the migrations this build knows; refuses a database written by a newer build.
@@ -43,6 +88,7 @@ public final class SQLiteStore: Store {
         }
         // Runs on the calling thread; it is quick and happens once at start-up.
         try migrator.migrate(pool)
+        try Self.ordersMigrator.migrate(ordersPool)
     }
 
     // MARK: - Journal
@@ -63,12 +109,42 @@ public final class SQLiteStore: Store {
                     Int64(commit.record.firstSequence), Int64(commit.record.lastSequence), Data(commit.record.bytes),
                 ])
                 if !commit.trades.isEmpty { try Self.insert(commit.trades, db) }
-                if !commit.orders.isEmpty { try Self.upsert(commit.orders, db) }
-                if !commit.fills.isEmpty { try Self.insert(commit.fills, db) }
+                if !commit.orders.isEmpty || !commit.fills.isEmpty {
+                    try db.cachedStatement(sql: "INSERT INTO order_log (first_sequence, changes) VALUES (?, ?)")
+                        .execute(arguments: [
+                            Int64(commit.record.firstSequence),
+                            Data(OrderLogCodec.encode(commit.orders, commit.fills)),
+                        ])
+                }
                 if !commit.transfers.isEmpty { try Self.upsert(commit.transfers, db) }
                 if !commit.candles.isEmpty { try Self.upsert(commit.candles, db) }
                 return .commit
             }
+            // Still on the writer's queue, so commits join `pending` in journal order.
+            if !commit.orders.isEmpty || !commit.fills.isEmpty {
+                pending.withLock {
+                    $0.add(commit.orders, commit.fills, logKey: Int64(commit.record.firstSequence), now: .now)
+                }
+            }
+        }
+        checkpointIfDue()
+        try await materializeOrders()
+    }
+
+    /// Starts a passive checkpoint of the main database on the checkpointer's connection unless one is
+    /// running or one started less than 100 ms ago. A passive checkpoint takes no lock a commit needs: it
+    /// copies what the WAL holds into the database file and syncs it, while commits go on.
+    func checkpointIfDue() {
+        let due = checkpointing.withLock { state in
+            guard !state.running, !state.paused, .now - state.started >= .milliseconds(100) else { return false }
+            state.running = true
+            state.started = .now
+            return true
+        }
+        guard due else { return }
+        checkpointer.asyncWriteWithoutTransaction { [self] db in
+            _ = try? db.checkpoint(.passive)
+            checkpointing.withLock { $0.running = false }
         }
     }
 
@@ -140,12 +216,35 @@ public final class SQLiteStore: Store {
         try await pool.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }
     }
 
+    /// The pages the main database's WAL gains while `body` runs, with checkpoints held off: what a test of
+    /// write amplification counts (each page costs a page of disk writes at commit and again at checkpoint).
+    func mainWALPages(during body: () async throws -> Void) async throws -> Int {
+        checkpointing.withLock { $0.paused = true }
+        defer { checkpointing.withLock { $0.paused = false } }
+        try await checkpointer.writeWithoutTransaction { _ in }  // one already scheduled has finished
+        try await pool.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
+            try db.checkpoint(.truncate)
+        }
+        try await body()
+        return try await pool.writeWithoutTransaction { db in
+            defer { try? db.execute(sql: "PRAGMA wal_autocheckpoint = 16384") }
+            return try db.checkpoint(.passive).walFrameCount
+        }
+    }
+
     /// Closes the database; later calls throw ``StoreError/closed``. Closing twice is harmless.
     public func close() async throws {
         let wasClosed = closed.withLock { closed in
             defer { closed = true }
             return closed
         }
-        if !wasClosed { try database.close() }
+        guard !wasClosed else { return }
+        // Leaves the orders database complete, so the next start has nothing to catch up. A failure here
+        // loses nothing: the log has every change.
+        try? await materializeEverything()
+        try checkpointer.close()
+        try ordersDatabase.close()
+        try database.close()
     }
 }

@@ -133,8 +133,9 @@ struct ServeCommand: AsyncParsableCommand {
         defer { withExtendedLifetime(lock) {} }
         try await location.withStore { store in
             try await ServerRun(
-        configuration.tls = try tlsIdentity(host: configuration.host, dataDirectory: location.dataDirectory)
-        var chain = ChainService.Options()
+                configuration: configuration, markets: MarketListing.markets, chain: chain, demo: noDemo ? nil : demo,
+                storeSummary: location.summary, sealer: try MasterKey.sealer(location, create: true),
+                dataDirectory: URL(fileURLWithPath: location.dataDirectory)
             ).run(store: store)
         }
     }

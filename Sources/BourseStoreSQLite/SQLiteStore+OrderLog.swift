@@ -1,0 +1,193 @@
+import BourseCore
+import BourseStore
+import Foundation
+import GRDB
+
+// The order log and the materialization of the orders database from it (see `SQLiteStore`).
+extension SQLiteStore {
+    /// Pending changes past which a commit waits for the orders database to take them: memory stays
+    /// bounded (about 200 bytes a change) if materialization cannot keep up.
+    static let maximumPendingChanges = 500_000
+
+    /// The orders database's schema. Never edit a registered migration; add a new one.
+    static var ordersMigrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("1-orders-fills") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE orders (
+                        id INTEGER PRIMARY KEY,
+                        account_id INTEGER NOT NULL,
+                        market TEXT NOT NULL,
+                        side TEXT NOT NULL,
+                        ord_type TEXT NOT NULL,
+                        price INTEGER,
+                        volume INTEGER,
+                        time_in_force TEXT,
+                        smp_type TEXT,
+                        identifier TEXT,
+                        state TEXT NOT NULL,
+                        created_ms INTEGER NOT NULL,
+                        closed_ms INTEGER,
+                        remaining_volume INTEGER,
+                        executed_volume INTEGER NOT NULL,
+                        executed_funds INTEGER NOT NULL,
+                        reserved_fee INTEGER NOT NULL,
+                        paid_fee INTEGER NOT NULL,
+                        locked INTEGER NOT NULL,
+                        prevented_volume INTEGER NOT NULL,
+                        prevented_locked INTEGER NOT NULL,
+                        trades_count INTEGER NOT NULL
+                    );
+                    CREATE INDEX orders_by_account ON orders (account_id, state, id);
+                    CREATE INDEX orders_by_identifier ON orders (account_id, identifier) WHERE identifier IS NOT NULL;
+                    CREATE TABLE order_fills (
+                        order_id INTEGER NOT NULL,
+                        trade_sequence INTEGER NOT NULL,
+                        account_id INTEGER NOT NULL,
+                        market TEXT NOT NULL,
+                        side TEXT NOT NULL,
+                        price INTEGER NOT NULL,
+                        volume INTEGER NOT NULL,
+                        funds INTEGER NOT NULL,
+                        fee INTEGER NOT NULL,
+                        is_maker INTEGER NOT NULL,
+                        taker_bought INTEGER NOT NULL,
+                        time_ms INTEGER NOT NULL,
+                        PRIMARY KEY (order_id, trade_sequence)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE order_log_applied (
+                        id INTEGER PRIMARY KEY CHECK (id = 1),
+                        through INTEGER NOT NULL
+                    );
+                    """)
+        }
+        return migrator
+    }
+
+    /// Main-database migration 6: order records and fills move to the order log. The rows of the old
+    /// `orders` and `order_fills` tables become log rows with keys up to 0 (before every commit's, which
+    /// are journal sequences), and the orders database is built from the log at start.
+    static func moveOrdersToLog(_ db: Database) throws {
+        try db.execute(sql: "CREATE TABLE order_log (first_sequence INTEGER PRIMARY KEY, changes BLOB NOT NULL)")
+        let records = try Row.fetchAll(db, sql: orderColumns + " ORDER BY id").map(Self.order)
+        let fills = try Row.fetchAll(db, sql: fillColumns + " ORDER BY order_id, trade_sequence").map(Self.fill)
+        let perRow = 10_000
+        let rows = max((records.count + perRow - 1) / perRow, (fills.count + perRow - 1) / perRow)
+        for row in 0..<rows {
+            let range = { (count: Int) in min(row * perRow, count)..<min((row + 1) * perRow, count) }
+            try db.execute(
+                sql: "INSERT INTO order_log (first_sequence, changes) VALUES (?, ?)",
+                arguments: [
+                    Int64(row - rows + 1),
+                    Data(
+                        OrderLogCodec.encode(
+                            Array(records[range(records.count)]), Array(fills[range(fills.count)]))),
+                ])
+        }
+        try db.execute(sql: "DROP TABLE orders; DROP TABLE order_fills")
+    }
+
+    // MARK: - Materializing
+
+    /// Writes the sealed generations to the orders database in the background, unless a write is
+    /// running; waits for the orders database first if too much is pending.
+    func materializeOrders() async throws {
+        if pending.withLock({ $0.changeCount }) > Self.maximumPendingChanges {
+            try await materializeEverything()
+            return
+        }
+        guard let generations = pending.withLock({ $0.takeGenerations() }) else { return }
+        ordersDatabase.asyncWriteWithoutTransaction { [self] db in
+            guard let batch = PendingOrders.Batch(generations) else {
+                pending.withLock { $0.abandon() }
+                return
+            }
+            do {
+                try Self.write(batch, db)
+                pending.withLock { $0.finish(batch) }
+                materializationError.withLock { $0 = nil }
+            } catch {
+                pending.withLock { $0.abandon() }
+                materializationError.withLock { $0 = "materializing order log through \(batch.lastLogKey): \(error)" }
+            }
+        }
+    }
+
+    /// Writes every pending change to the orders database, and returns once it is there.
+    func materializeEverything() async throws {
+        while true {
+            let done = try await ordersDatabase.writeWithoutTransaction { [self] db -> Bool in
+                // On the orders writer's queue: a write started earlier has finished, unless it was only
+                // just being scheduled (then go round again, behind it).
+                if pending.withLock({ $0.materializing }) { return false }
+                guard let generations = pending.withLock({ $0.takeGenerations(everything: true) }) else {
+                    return true
+                }
+                guard let batch = PendingOrders.Batch(generations) else {
+                    pending.withLock { $0.abandon() }
+                    return true
+                }
+                do {
+                    try Self.write(batch, db)
+                    pending.withLock { $0.finish(batch) }
+                    return pending.withLock { $0.changeCount == 0 }
+                } catch {
+                    pending.withLock { $0.abandon() }
+                    throw error
+                }
+            }
+            if done { return }
+        }
+    }
+
+    /// Brings the orders database up to the log: at start, before anything reads or appends.
+    func catchUpOrders() async throws {
+        var applied = try await ordersDatabase.read { db in
+            try Int64.fetchOne(db, sql: "SELECT through FROM order_log_applied WHERE id = 1")
+        }
+        let newest = try await pool.read { db in
+            try Int64.fetchOne(db, sql: "SELECT MAX(first_sequence) FROM order_log")
+        }
+        if let applied, applied > newest ?? Int64.min {
+            throw StoreError.corrupt(
+                "the orders database has applied the order log through \(applied), beyond the log's end")
+        }
+        while true {
+            let after = applied
+            let rows = try await pool.read { db in
+                try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT first_sequence, changes FROM order_log WHERE first_sequence > ?
+                        ORDER BY first_sequence LIMIT 2000
+                        """, arguments: [after ?? Int64.min]
+                ).map { row -> (key: Int64, bytes: Data) in (row[0], row[1]) }
+            }
+            guard let last = rows.last?.key else { return }
+            var latest: [OrderID: OrderRecord] = [:]
+            var fills: [OrderFill] = []
+            for row in rows {
+                let changes = try OrderLogCodec.decode([UInt8](row.bytes))
+                for record in changes.records { latest[record.id] = record }
+                fills += changes.fills
+            }
+            let batch = PendingOrders.Batch(
+                records: latest.values.sorted { $0.id < $1.id }, fills: fills, lastLogKey: last, generations: 0)
+            try await ordersDatabase.writeWithoutTransaction { db in try Self.write(batch, db) }
+            applied = last
+        }
+    }
+
+    /// Writes `batch` and the new watermark in one transaction.
+    static func write(_ batch: PendingOrders.Batch, _ db: Database) throws {
+        try db.inTransaction(.immediate) {
+            if !batch.records.isEmpty { try upsert(batch.records, db) }
+            if !batch.fills.isEmpty { try insert(batch.fills, db) }
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO order_log_applied (id, through) VALUES (1, ?)",
+                arguments: [batch.lastLogKey])
+            return .commit
+        }
+    }
+}
