@@ -23,7 +23,7 @@ struct ServeCommand: AsyncParsableCommand {
 
             Every option can also come from the environment: BOURSE_HOST, BOURSE_PORT, BOURSE_DATA_DIR, \
             BOURSE_POSTGRES_URL, BOURSE_SEED, BOURSE_RATE_LIMIT, BOURSE_LOG_LEVEL, BOURSE_TLS (1 for --tls), \
-            BOURSE_TLS_CERT, BOURSE_TLS_KEY, BOURSE_MASTER_KEY.
+            BOURSE_TLS_CERT, BOURSE_TLS_KEY, BOURSE_MASTER_KEY, and those of the connection limits below.
             """
     )
 
@@ -80,6 +80,8 @@ struct ServeCommand: AsyncParsableCommand {
         help: "Log level: trace, debug, info, notice, warning, error or critical (default: $BOURSE_LOG_LEVEL or info).")
     var logLevel: String?
 
+    @OptionGroup(title: "Connection limits") var transport: TransportFlags
+
     func validate() throws {
         if let port = resolvedPort, !(0...65_535).contains(port) {
             throw ValidationError("--port must be between 0 and 65535.")
@@ -119,6 +121,8 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.port = resolvedPort ?? configuration.port
         configuration.rateLimitPerSecond = resolvedRateLimit ?? configuration.rateLimitPerSecond
         configuration.tls = try tlsIdentity(host: configuration.host, dataDirectory: location.dataDirectory)
+        transport.apply(to: &configuration)
+        fitConnections(&configuration.transport)
         if let delay = resolvedChainDelay {
             configuration.chain.confirmationDelay = .milliseconds(Int64(delay * 1_000))
             configuration.chain.sendDelay = .milliseconds(Int64(min(delay, 2) * 1_000))
@@ -137,6 +141,18 @@ struct ServeCommand: AsyncParsableCommand {
                 dataDirectory: URL(fileURLWithPath: location.dataDirectory)
             ).run(store: store)
         }
+    }
+
+    /// Raises the open-file limit as far as allowed and lowers the connection limit to what fits in it, so
+    /// a flood of sockets is refused instead of exhausting the process's descriptors.
+    private func fitConnections(_ transport: inout TransportOptions) {
+        let descriptors = FileDescriptorLimit.raise()
+        let fitting = FileDescriptorLimit.connections(fittingIn: descriptors)
+        guard transport.maximumConnections > fitting else { return }
+        Progress.line(
+            "bourse: at most \(fitting) connections at once (\(descriptors) open files allowed; raise `ulimit -n` "
+                + "for the \(transport.maximumConnections) asked)")
+        transport.maximumConnections = fitting
     }
 
     /// `--chain-delay`, else `BOURSE_CHAIN_DELAY`, else 10 s; nil if not a number.
