@@ -36,7 +36,12 @@ struct HTTPTransportTests {
         _ body: @escaping @Sendable (Int) async throws -> Void
     ) async throws {
         try await ServerHarness.with(steps: 0, configure: configure) { harness in
-            try await harness.live(logger: logger) { port, _ in try await body(port) }
+            try await harness.live(logger: logger) { port, client in
+                // The test client connects on its own schedule: once it has answered, its connection counts
+                // first against any limit (unless a short head timeout closed it before it asked).
+                _ = try? await client.execute(uri: "/healthz", method: .get)
+                try await body(port)
+            }
         }
     }
 
@@ -76,29 +81,36 @@ struct HTTPTransportTests {
     }
 
     @Test func connectionsPastTheLimitGet503AndAClose() async throws {
-        try await Self.serve(configure: { $0.transport.maximumConnections = 2 }) { port in
-            let (refused, body, rest, servedLater) = try await Self.blocking {
-                () -> (Int?, [UInt8], [UInt8]?, Bool) in
-                var idle = [try RawClient(port: port), try RawClient(port: port)]
-                let extra = try RawClient(port: port)
-                extra.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-                let answer = extra.readResponse()
-                let rest = extra.readToEnd()
-                idle.removeAll()
-                // The server counts a connection as closed once it has seen the close: ask until it has.
-                var servedLater = false
-                for _ in 0..<100 where !servedLater {
-                    let client = try RawClient(port: port)
-                    client.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-                    servedLater = client.readResponse()?.status == 200
-                    if !servedLater { usleep(20_000) }
+        try await ServerHarness.with(steps: 0, configure: { $0.transport.maximumConnections = 3 }) { harness in
+            try await harness.live { port, testClient in
+                // The test client's own connection is the first of the three (it connects on its own schedule).
+                #expect(try await testClient.execute(uri: "/healthz", method: .get).status == .ok)
+                let (answers, servedLater) = try await Self.blocking { () -> ([(Int?, Int?, [UInt8]?)], Bool) in
+                    // All three are open before any asks: whichever the server set up last is past the limit.
+                    var clients = try (0..<3).map { _ in try RawClient(port: port) }
+                    let answers = clients.map { client in
+                        client.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                        let answer = client.readResponse()
+                        let rest = answer?.status == 503 ? client.readToEnd() : []
+                        return (answer?.status, answer.flatMap { Self.errorName($0.body) }, rest)
+                    }
+                    clients.removeAll()
+                    // The server counts a connection as closed once it has seen the close: ask until it has.
+                    var servedLater = false
+                    for _ in 0..<100 where !servedLater {
+                        let client = try RawClient(port: port)
+                        client.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                        servedLater = client.readResponse()?.status == 200
+                        if !servedLater { usleep(20_000) }
+                    }
+                    return (answers, servedLater)
                 }
-                return (answer?.status, answer?.body ?? [], rest, servedLater)
+                #expect(answers.map(\.0).sorted { ($0 ?? 0) < ($1 ?? 0) } == [200, 200, 503])
+                let refused = answers.first { $0.0 == 503 }
+                #expect(refused?.1 == 503, "Upbit's error shape")
+                #expect(refused?.2 == [], "the refused connection is closed")
+                #expect(servedLater, "a connection is served again once the others closed")
             }
-            #expect(refused == 503)
-            #expect(Self.errorName(body) == 503, "Upbit's error shape: \(String(decoding: body, as: UTF8.self))")
-            #expect(rest == [], "the refused connection is closed")
-            #expect(servedLater, "a connection is served again once the others closed")
         }
     }
 
@@ -155,7 +167,7 @@ struct HTTPTransportTests {
         try await Self.serve(
             logger: logger,
             configure: {
-                $0.transport.maximumConnections = 1
+                $0.transport.maximumConnections = 2  // the test client's, and one
                 $0.transport.headerTimeout = .milliseconds(200)
             }
         ) { port in

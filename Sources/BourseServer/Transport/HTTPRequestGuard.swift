@@ -1,5 +1,4 @@
 import BourseUpbit
-import Foundation
 import Logging
 import NIOCore
 import NIOHTTP1

@@ -23,7 +23,4 @@ public final class OpenConnections: Sendable {
     func close() {
         count.subtract(1, ordering: .relaxed)
     }
-
-    /// Connections open now, refused ones included.
-    public var current: Int { count.load(ordering: .relaxed) }
 }
