@@ -11,8 +11,9 @@ import Glibc
 public final class DataDirectoryLock {
     private let descriptor: Int32
 
-    /// Takes the lock of `directory` (created if missing), or throws saying which process holds it.
-    public init(directory: String, purpose: String) throws {
+    /// Takes the lock of `directory` (created if missing), or throws saying which process holds it and,
+    /// with `whileHeld`, what to do instead.
+    public init(directory: String, purpose: String, whileHeld: String? = nil) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let path = URL(fileURLWithPath: directory).appendingPathComponent("bourse.lock").path
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
@@ -24,8 +25,8 @@ public final class DataDirectoryLock {
             close(descriptor)
             throw CLIError(
                 "The data directory \(directory) is in use by another bourse process"
-                    + (holder.isEmpty ? "" : " (\(holder))") + "; it has one writer at a time. Stop that "
-                    + "process first, or use another --data-dir.")
+                    + (holder.isEmpty ? "" : " (\(holder))") + "; it has one writer at a time. "
+                    + (whileHeld ?? "Stop that process first, or use another --data-dir."))
         }
         let note = "pid \(getpid()): \(purpose)\n"
         _ = ftruncate(descriptor, 0)

@@ -57,9 +57,10 @@ public struct StoreLocation: Sendable {
     }
 
     /// The data directory's writer lock for a command that journals (``DataDirectoryLock``); nil for the
-    /// stores that have no data directory of their own (memory, PostgreSQL).
-    public func lockForWriting(purpose: String) throws -> DataDirectoryLock? {
+    /// stores that have no data directory of their own (memory, PostgreSQL). `whileHeld` is what to do
+    /// instead while another process holds it (the refusal ends with it).
+    public func lockForWriting(purpose: String, whileHeld: String? = nil) throws -> DataDirectoryLock? {
         guard backend == .sqlite else { return nil }
-        return try DataDirectoryLock(directory: dataDirectory, purpose: purpose)
+        return try DataDirectoryLock(directory: dataDirectory, purpose: purpose, whileHeld: whileHeld)
     }
 }

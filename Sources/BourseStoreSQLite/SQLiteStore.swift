@@ -55,10 +55,16 @@ public final class SQLiteStore: Store {
         path.hasSuffix(".sqlite") ? String(path.dropLast(".sqlite".count)) + "-orders.sqlite" : path + "-orders"
     }
 
+    /// Seconds a connection waits for another process's write lock before it fails.
+    static let busyTimeout: TimeInterval = 10
+
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     public init(path: String) async throws {
         var configuration = Configuration()
         configuration.label = "bourse.store"
+        // Another process (`bourse account create` beside a running server) waits for the writer's commit
+        // instead of failing at once with "database is locked".
+        configuration.busyMode = .timeout(Self.busyTimeout)
         database = try DatabasePool(path: path, configuration: configuration)
         // GRDB sets the writer to `synchronous = NORMAL` when it enables WAL, after `prepareDatabase`:
         // survives a killed process but not a power cut. A commit must survive both, so FULL, set here.
@@ -72,6 +78,7 @@ public final class SQLiteStore: Store {
         checkpointer = try DatabaseQueue(path: path, configuration: checkpointConfiguration)
         var ordersConfiguration = Configuration()
         ordersConfiguration.label = "bourse.store.orders"
+        ordersConfiguration.busyMode = .timeout(Self.busyTimeout)
         ordersDatabase = try DatabasePool(path: Self.ordersPath(path), configuration: ordersConfiguration)
         try await migrate()
         try await catchUpOrders()

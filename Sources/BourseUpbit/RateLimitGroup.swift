@@ -18,4 +18,6 @@ public enum RateLimitGroup: String, Sendable, CaseIterable {
     case orderTest = "order-test"
     /// `DELETE /v1/orders/open`.
     case orderCancelAll = "order-cancel-all"
+    /// WebSocket handshakes (per address; never in a `Remaining-Req` header).
+    case websocketConnect = "websocket-connect"
 }

@@ -9,6 +9,8 @@ import Testing
 struct ClientSDKTests {
     @Test func theQuotationClientFillsABoard() async throws {
         try await ServerHarness.with { harness in
+            // The demo trades a pair only every few minutes of its warm-up: the tape gets its trades here.
+            for _ in 0..<12 { _ = try await harness.tradeBTC() }
             try await harness.live { port, _ in
                 let quotation = QuotationClient(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")))
                 let markets = try await quotation.markets()

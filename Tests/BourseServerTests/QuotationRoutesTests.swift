@@ -128,7 +128,8 @@ struct QuotationRoutesTests {
 
     @Test func tradeTapeNewestFirstWithCursor() async throws {
         try await withClient { client, harness in
-            _ = try await harness.tradeBTC()
+            // The demo trades a pair only every few minutes of its warm-up: the tape gets its trades here.
+            for _ in 0..<12 { _ = try await harness.tradeBTC() }
             let trades = try array(try await get(client, "/v1/trades/ticks?market=KRW-BTC&count=5"))
             #expect(trades.count == 5)
             let times = trades.compactMap { $0["timestamp"] as? Int64 }

@@ -34,18 +34,21 @@ struct ServerHarness {
     }
 
     /// The application on a free loopback port.
-    func application() throws -> some ApplicationProtocol {
+    func application(logger: Logger = Logger(label: "test")) throws -> some ApplicationProtocol {
         var configuration = configuration
         configuration.port = 0
         return try BourseApplication.buildApplication(
             reader: reader, feed: feed, metrics: metrics, configuration: configuration,
             gate: ExchangeGate(directory: APIKeyDirectory(store: store, sealer: sealer)), privateFeed: privateFeed,
-            logger: Logger(label: "test"))
+            logger: logger)
     }
 
     /// Runs `body` with the application listening on a loopback port: the port, and a test client of it.
-    func live(_ body: @escaping @Sendable (Int, any TestClientProtocol) async throws -> Void) async throws {
-        try await application().test(.live) { client in
+    func live(
+        logger: Logger = Logger(label: "test"),
+        _ body: @escaping @Sendable (Int, any TestClientProtocol) async throws -> Void
+    ) async throws {
+        try await application(logger: logger).test(.live) { client in
             try await body(try #require(client.port), client)
         }
     }

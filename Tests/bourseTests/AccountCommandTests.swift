@@ -104,9 +104,10 @@ struct AccountCommandTests {
             }
             #expect(throws: (any Error).self) { try DepositCommand.parse(["dora", "KRW", "-5"]) }
             let held = try DataDirectoryLock(directory: directory, purpose: "a running server")
-            await #expect(throws: CLIError.self) {
+            let refused = await #expect(throws: CLIError.self) {
                 try await DepositCommand.parse(["dora", "KRW", "1", "--data-dir", directory]).run()
             }
+            #expect(refused?.description.contains("POST /v1/deposits/krw") == true, "what to do while it runs")
             withExtendedLifetime(held) {}
         }
     }

@@ -58,4 +58,38 @@ struct SettingsTests {
             #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("bourse.sqlite").path))
         }
     }
+
+    /// `bourse serve` reads every option through the same settings: the environment and the file reach
+    /// the server's configuration, the demo and TLS, and a value out of range names where to fix it.
+    @Test func serveReadsItsOptionsFromTheEnvironmentAndTheFile() async throws {
+        try await withFile(#"{"rateLimit": 7, "headerTimeout": 2.5, "seed": 9, "tlsCert": "c.pem"}"#) { path in
+            let settings = try await Settings.load(
+                ["port": .int(9001)], file: path,
+                environment: ["BOURSE_PORT": "1", "BOURSE_WS_CONNECT_RATE": "3", "BOURSE_TLS_KEY": "k.pem"])
+            let serve = try ServeSettings(settings)
+            #expect(serve.configuration.port == 9001)
+            #expect(serve.configuration.rateLimitPerSecond == 7)
+            #expect(serve.configuration.transport.headerTimeout == .milliseconds(2_500))
+            #expect(serve.configuration.streams.connectsPerSecond == 3)
+            #expect(serve.demo?.seed == 9)
+            #expect(serve.tls == .files(certificate: "c.pem", key: "k.pem"))
+        }
+        let quiet = try ServeSettings(try await Settings.load(environment: ["BOURSE_NO_DEMO": "1", "BOURSE_TLS": "1"]))
+        #expect(quiet.demo == nil && quiet.tls == .selfSigned && quiet.configuration.port == 8_080)
+
+        let port = await #expect(throws: CLIError.self) {
+            try ServeSettings(try await Settings.load(environment: ["BOURSE_PORT": "70000"]))
+        }
+        #expect(port?.description.hasPrefix("--port (BOURSE_PORT") == true)
+        let level = await #expect(throws: CLIError.self) {
+            try ServeSettings(try await Settings.load(["logLevel": .string("loud")], environment: [:]))
+        }
+        #expect(level?.description.contains("'loud'") == true)
+        await #expect(throws: CLIError.self) {
+            try ServeSettings(try await Settings.load(environment: ["BOURSE_TLS_CERT": "only.pem"]))
+        }
+        await #expect(throws: CLIError.self) {
+            try ServeSettings(try await Settings.load(environment: ["BOURSE_IDLE_TIMEOUT": "0"]))
+        }
+    }
 }

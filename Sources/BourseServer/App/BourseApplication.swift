@@ -2,8 +2,6 @@ import BourseCore
 import BourseStore
 public import Hummingbird
 import HummingbirdCore
-import HummingbirdTLS
-import HummingbirdWebSocket
 public import Logging
 import NIOCore
 
@@ -15,8 +13,9 @@ public enum BourseApplication {
         reader: QuotationReader, feed: MarketFeed, metrics: ServerMetrics, configuration: ServerConfiguration,
         gate: ExchangeGate? = nil
     ) -> Router<BourseRequestContext> {
-        let router = Router(context: BourseRequestContext.self)
-        router.add(middleware: UpbitFallbackMiddleware(metrics: metrics))
+        let router = Router(context: BourseRequestContext.self, options: .autoGenerateHeadEndpoints)
+        let allowed = AllowedMethods()
+        router.add(middleware: UpbitFallbackMiddleware(metrics: metrics, allowed: allowed))
         // Per-route request counts and durations, labelled with route, method and status, through the
         // process's swift-metrics backend (`ServerMetrics.bootstrapped()`; a no-op where none is bootstrapped).
         router.add(middleware: MetricsMiddleware())
@@ -41,6 +40,7 @@ public enum BourseApplication {
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
                 body: .init(byteBuffer: ByteBuffer(bytes: metrics.render())))
         }
+        allowed.record(router.routes)
         return router
     }
 
@@ -57,27 +57,26 @@ public enum BourseApplication {
         return router
     }
 
-    /// The application listening as `configuration` says (over TLS when it has a ``TLSIdentity``).
+    /// The application listening as `configuration` says (over TLS when it has a ``TLSIdentity``), with the
+    /// transport's limits (``TransportOptions``).
     public static func buildApplication(
         reader: QuotationReader, feed: MarketFeed, metrics: ServerMetrics, configuration: ServerConfiguration,
         gate: ExchangeGate? = nil, privateFeed: PrivateFeed? = nil, logger: Logger,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
-        let webSocketResponder = webSocketRouter(feed: feed, privateFeed: privateFeed, gate: gate).buildResponder()
-        let tls = try configuration.tls?.serverConfiguration()
-        let server = HTTPServerBuilder { responder in
-            let plain = ParseErrorClosingChannel(
-                base: HTTP1WebSocketUpgradeChannel(
-                    responder: responder, webSocketResponder: webSocketResponder,
-                    configuration: .init(http1: .init(), ws: .init(maxFrameSize: 1 << 20, autoPing: .disabled))))
-            guard let tls else { return plain }
-            return try TLSChannel(plain, tlsConfiguration: tls)
-        }
+        let connections = OpenConnections(limit: configuration.transport.maximumConnections)
+        let server = HTTPServerBuilder.bourse(
+            webSocketResponder: webSocketRouter(feed: feed, privateFeed: privateFeed, gate: gate).buildResponder(),
+            configuration: configuration, tls: try configuration.tls?.serverConfiguration(), connections: connections,
+            clock: reader.clock)
+        let accepting = MaximumAvailableConnections(
+            connections.limit + configuration.transport.refusalAllowance, logger: logger)
         return Application(
             router: buildRouter(reader: reader, feed: feed, metrics: metrics, configuration: configuration, gate: gate),
             server: server,
             configuration: .init(
-                address: .hostname(configuration.host, port: configuration.port), serverName: "Bourse"),
+                address: .hostname(configuration.host, port: configuration.port), serverName: "Bourse",
+                availableConnectionsDelegate: accepting),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger)
     }

@@ -8,10 +8,10 @@ public struct ServerConfiguration: Sendable {
     public var rateLimitPerSecond = 1_000
     /// WebSocket limits and timers.
     public var streams = StreamOptions()
+    /// Connection limits and timers of the HTTP transport.
+    public var transport = TransportOptions()
     /// The certificate and key to serve `https`/`wss` with; nil serves plain `http`/`ws`.
     public var tls: TLSIdentity?
-    /// Largest HTTP request head (request line and headers) accepted, in bytes.
-    public var maximumHeadBytes = 64 << 10
 
     /// The defaults.
     public init() {}

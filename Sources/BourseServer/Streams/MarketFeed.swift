@@ -37,6 +37,7 @@ public final class MarketFeed: Sendable {
     let exchange = Mutex<DurableExchange?>(nil)
     let initial: Mutex<FeedState?>
     let connectionCount = Atomic<Int>(0)
+    let connectionObjects = ObjectCensus()
     let nextConnectionID = Atomic<Int>(1)
 
     /// A feed starting from the markets and market data of `state` (the recovered exchange state).
@@ -68,7 +69,7 @@ public final class MarketFeed: Sendable {
     public func connect() -> StreamConnection {
         let connection = StreamConnection(
             id: nextConnectionID.add(1, ordering: .relaxed).oldValue,
-            maximumQueuedBytes: options.maximumQueuedBytes, now: clock())
+            maximumQueuedBytes: options.maximumQueuedBytes, now: clock(), census: connectionObjects)
         connectionCount.add(1, ordering: .relaxed)
         metrics.connections.increment()
         send(.open(connection))
@@ -85,6 +86,10 @@ public final class MarketFeed: Sendable {
 
     /// Open connections.
     public var connections: Int { connectionCount.load(ordering: .relaxed) }
+
+    /// Connection objects still in memory, closed or not: once every client is gone and its socket
+    /// closed, none should be left (a leak shows here, independent of the machine's memory figures).
+    public var liveConnectionObjects: Int { connectionObjects.alive }
 
     /// Handles one request frame of `connection`: a subscription, `LIST_SUBSCRIPTIONS` or `PING`.
     public func receive(_ bytes: [UInt8], from connection: StreamConnection) {
@@ -190,6 +195,12 @@ public struct StreamOptions: Sendable {
     public var idleTimeout: Duration = .seconds(120)
     /// After a text `PING`, `{"status":"UP"}` is repeated this often.
     public var keepaliveInterval: Duration = .seconds(10)
+    /// WebSocket handshakes per second per client address (Upbit allows 5, §5.3); more are answered `429`.
+    /// Generous by default: ccxt.pro and test suites open several sockets at once. 0 turns it off.
+    public var connectsPerSecond = 50
+    /// Request messages per second per connection (Upbit allows 5, §5.3); more are answered with a
+    /// `TOO_MANY_REQUESTS` error frame and ignored. 0 turns it off.
+    public var messagesPerSecond = 50
 
     /// The defaults.
     public init() {}

@@ -49,7 +49,9 @@ struct PrivateStreamRoutes: Sendable {
                 context.logger.debug("websocket writer not installed", metadata: ["error": "\(error)"])
                 return
             }
-            await StreamRoutes.serve(connection, inbound: inbound, outbound: outbound, context: context) { bytes in
+            try await StreamRoutes.serve(
+                connection, feed: feed, inbound: inbound, outbound: outbound, context: context
+            ) { bytes in
                 if bytes == Array("PING".utf8) {
                     feed.receive(bytes, from: connection)
                     return

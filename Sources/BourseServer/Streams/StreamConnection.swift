@@ -35,18 +35,27 @@ public final class StreamConnection: Sendable {
         var lastActivity: Timestamp
         /// Frames accepted so far (the idle timeout counts outbound traffic too).
         var sentCount = 0
+        /// The second (epoch seconds) whose request messages ``messagesThisSecond`` counts.
+        var messageSecond: Int64 = 0
+        var messagesThisSecond = 0
     }
 
     /// A number unique among the hub's connections.
     public let id: Int
     let maximumQueuedBytes: Int
     let state: Mutex<State>
+    /// Counts this object while it lives (the feed's ``MarketFeed/liveConnectionObjects``).
+    private let census: ObjectCensus?
 
-    init(id: Int, maximumQueuedBytes: Int, now: Timestamp) {
+    init(id: Int, maximumQueuedBytes: Int, now: Timestamp, census: ObjectCensus? = nil) {
         self.id = id
         self.maximumQueuedBytes = maximumQueuedBytes
         state = Mutex(State(lastActivity: now))
+        self.census = census
+        census?.born()
     }
+
+    deinit { census?.died() }
 
     /// The connection's wire format.
     public var format: StreamFormat { state.withLock { $0.format } }
@@ -88,6 +97,15 @@ public final class StreamConnection: Sendable {
         if now { wake() }
     }
 
+    /// Detaches the writer. The writer holds this connection and the wake function holds the writer, so
+    /// until this is called (or the connection finishes) neither can be freed.
+    func detachWriter() {
+        state.withLock { state in
+            state.wake = nil
+            state.wakePending = false
+        }
+    }
+
     /// Everything queued, oldest first (nothing once the connection is closed); the next frame wakes the
     /// writer again.
     func takeFrames() -> [StreamFrame] {
@@ -116,10 +134,29 @@ public final class StreamConnection: Sendable {
     func finish() {
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
             state.finished = true
+            // Nothing is written after this, and the wake function is what keeps the writer alive.
+            state.wake = nil
+            state.frames.removeAll()
+            state.queuedBytes = 0
             defer { state.closeWaiter = nil }
             return state.closeWaiter
         }
         waiter?.resume()
+    }
+
+    /// Counts one request message at `time`; false when it is over `perSecond` in the current second
+    /// (`perSecond` 0: no limit).
+    func admitMessage(at time: Timestamp, perSecond: Int) -> Bool {
+        guard perSecond > 0 else { return true }
+        let second = time.milliseconds / 1_000
+        return state.withLock { state in
+            if state.messageSecond != second {
+                state.messageSecond = second
+                state.messagesThisSecond = 0
+            }
+            state.messagesThisSecond += 1
+            return state.messagesThisSecond <= perSecond
+        }
     }
 
     /// Notes traffic (for the idle timeout).

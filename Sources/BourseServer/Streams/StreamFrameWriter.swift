@@ -37,7 +37,10 @@ final class StreamFrameWriter: ChannelInboundHandler, RemovableChannelHandler {
 
     func handlerAdded(context: ChannelHandlerContext) { self.context = context }
 
-    func handlerRemoved(context: ChannelHandlerContext) { self.context = nil }
+    func handlerRemoved(context: ChannelHandlerContext) {
+        self.context = nil
+        connection.detachWriter()
+    }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         if blocked, context.channel.isWritable {

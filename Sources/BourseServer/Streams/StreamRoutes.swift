@@ -1,3 +1,4 @@
+import BourseUpbit
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
@@ -21,39 +22,81 @@ struct StreamRoutes: Sendable {
                 context.logger.debug("websocket writer not installed", metadata: ["error": "\(error)"])
                 return
             }
-            await Self.serve(connection, inbound: inbound, outbound: outbound, context: context) { bytes in
+            try await Self.serve(connection, feed: feed, inbound: inbound, outbound: outbound, context: context) {
+                bytes in
                 feed.receive(bytes, from: connection)
             }
         }
     }
 
-    /// Runs one connection until either side ends it: hands each request frame to `receive`, and sends the
-    /// close frame when the server closes the connection.
+    /// How a connection's two tasks end.
+    private enum Ending: Sendable {
+        /// The server closed it (and sent the close frame).
+        case closedByServer
+        /// The client went away; the reader's own ending follows.
+        case clientGone
+        /// The reader stopped, with the error that stopped it.
+        case readEnded((any Error)?)
+    }
+
+    /// Runs one connection until either side ends it: hands each request frame to `receive` (at most
+    /// ``StreamOptions/messagesPerSecond`` a second; more get an error frame), and sends the close frame when
+    /// the server closes the connection.
+    ///
+    /// A read error is rethrown: the WebSocket library then closes with the code it carries (1007 for text
+    /// that is not UTF-8, 1009 for a message over the limit, 1002 for a protocol error).
     static func serve(
-        _ connection: StreamConnection, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter,
-        context: WebSocketRouterContext<BourseRequestContext>, receive: @escaping @Sendable ([UInt8]) -> Void
-    ) async {
-        await withTaskGroup(of: Void.self) { group in
+        _ connection: StreamConnection, feed: MarketFeed, inbound: WebSocketInboundStream,
+        outbound: WebSocketOutboundWriter, context: WebSocketRouterContext<BourseRequestContext>,
+        receive: @escaping @Sendable ([UInt8]) -> Void
+    ) async throws {
+        let readError = await withTaskGroup(of: Ending.self) { group -> (any Error)? in
             group.addTask {
-                await closeWhenTold(
+                let closed = await closeWhenTold(
                     connection, outbound: outbound, channel: context.requestContext.channel, logger: context.logger)
+                return closed ? .closedByServer : .clientGone
             }
             group.addTask {
+                defer { connection.finish() }
                 do {
-                    for try await message in inbound.messages(maxSize: Self.maximumMessageBytes) {
-                        switch message {
-                        case .text(let text): receive(Array(text.utf8))
-                        case .binary(let buffer): receive(Array(buffer.readableBytesView))
-                        }
-                    }
+                    try await read(inbound, into: connection, feed: feed, receive: receive)
+                    return .readEnded(nil)
                 } catch {
                     context.logger.debug("websocket read ended", metadata: ["error": "\(error)"])
+                    return .readEnded(error)
                 }
+            }
+            defer {
+                group.cancelAll()
                 connection.finish()
             }
-            await group.next()
-            group.cancelAll()
-            connection.finish()
+            while let ending = await group.next() {
+                switch ending {
+                case .closedByServer: return nil
+                case .clientGone: continue
+                case .readEnded(let error): return error
+                }
+            }
+            return nil
+        }
+        if let readError { throw readError }
+    }
+
+    /// Hands each request message to `receive`, or answers it with an error frame past the message rate.
+    private static func read(
+        _ inbound: WebSocketInboundStream, into connection: StreamConnection, feed: MarketFeed,
+        receive: @Sendable ([UInt8]) -> Void
+    ) async throws {
+        for try await message in inbound.messages(maxSize: Self.maximumMessageBytes) {
+            guard connection.admitMessage(at: feed.clock(), perSecond: feed.options.messagesPerSecond) else {
+                let body = StreamJSON.error(name: "TOO_MANY_REQUESTS", message: "Too many API requests.")
+                if connection.enqueue(StreamFrame(binary: body)) { feed.metrics.messagesSent.increment() }
+                continue
+            }
+            switch message {
+            case .text(let text): receive(Array(text.utf8))
+            case .binary(let buffer): receive(Array(buffer.readableBytesView))
+            }
         }
     }
 
@@ -62,11 +105,11 @@ struct StreamRoutes: Sendable {
     static let closeHandshakeLimit: Duration = .seconds(5)
 
     /// Sends the close frame when the server closes the connection (frames go out through
-    /// ``StreamFrameWriter``); returns quietly when the client leaves first.
+    /// ``StreamFrameWriter``) and returns true; returns false at once when the client leaves first.
     private static func closeWhenTold(
         _ connection: StreamConnection, outbound: WebSocketOutboundWriter, channel: any Channel, logger: Logger
-    ) async {
-        guard let reason = await connection.closeReason() else { return }
+    ) async -> Bool {
+        guard let reason = await connection.closeReason() else { return false }
         let (code, text): (WebSocketErrorCode, String) =
             switch reason {
             case .tooSlow: (.policyViolation, "subscriber too slow: send buffer full")
@@ -84,5 +127,6 @@ struct StreamRoutes: Sendable {
             group.cancelAll()
         }
         if reason == .tooSlow { channel.close(promise: nil) }
+        return true
     }
 }

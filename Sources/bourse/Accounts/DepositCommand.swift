@@ -41,7 +41,12 @@ struct DepositCommand: AsyncParsableCommand {
 
     func run() async throws {
         let location = try await storage.resolve()
-        let lock = try location.lockForWriting(purpose: "bourse deposit")
+        let lock = try location.lockForWriting(
+            purpose: "bourse deposit",
+            whileHeld:
+                "While the server runs, deposit through it: POST /v1/deposits/krw with a key that has the "
+                + "'deposit' permission (bourse keys create NAME --scopes deposit), or send coins to the "
+                + "account's deposit address (POST /v1/deposits/generate_coin_address); or stop the server first.")
         defer { withExtendedLifetime(lock) {} }
         guard let code = CurrencyCode(currency.uppercased()), let funds = try? Funds(parsing: amount) else { return }
         let name = account

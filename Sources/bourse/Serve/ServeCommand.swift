@@ -21,9 +21,10 @@ struct ServeCommand: AsyncParsableCommand {
             shows it), then the simulator keeps trading live. SIGINT or SIGTERM stops it gracefully: \
             connections get a close frame, everything acknowledged is journaled and a snapshot is written.
 
-            Every option can also come from the environment: BOURSE_HOST, BOURSE_PORT, BOURSE_DATA_DIR, \
-            BOURSE_POSTGRES_URL, BOURSE_SEED, BOURSE_RATE_LIMIT, BOURSE_LOG_LEVEL, BOURSE_TLS (1 for --tls), \
-            BOURSE_TLS_CERT, BOURSE_TLS_KEY, BOURSE_MASTER_KEY.
+            Every option can also come from the environment, named after it (--rate-limit is \
+            BOURSE_RATE_LIMIT, --tls is BOURSE_TLS=1, --no-demo is BOURSE_NO_DEMO=1), and from a JSON \
+            settings file (--config or $BOURSE_CONFIG) by its camel-case name ({"rateLimit": 100}). The \
+            command line wins over the environment, which wins over the file.
             """
     )
 
@@ -50,16 +51,17 @@ struct ServeCommand: AsyncParsableCommand {
     var tlsKey: String?
 
     @Option(help: "Seed of the demo simulator: the same seed gives the same market (default: $BOURSE_SEED or 1).")
-    var seed: UInt64?
+    var seed: Int?
 
-    @Option(help: "Days of history a fresh data directory gets before the server listens.")
-    var backfillDays = 730
+    @Option(help: "Days of history a fresh data directory gets before the server listens (default: 730).")
+    var backfillDays: Int?
 
-    @Option(help: "Milliseconds between live demo steps (each step: quotes move, some takers trade).")
-    var stepMilliseconds = 500
+    @Option(help: "Milliseconds between live demo steps (each step: quotes move, some takers trade) (default: 500).")
+    var stepMilliseconds: Int?
 
-    @Option(help: "Extra market orders per second on KRW-BTC besides the demo's own flow (for load tests; 0: none).")
-    var demoPulse = 0
+    @Option(
+        help: "Extra market orders per second on KRW-BTC besides the demo's own flow (for load tests) (default: 0).")
+    var demoPulse: Int?
 
     @Option(
         help:
@@ -80,83 +82,67 @@ struct ServeCommand: AsyncParsableCommand {
         help: "Log level: trace, debug, info, notice, warning, error or critical (default: $BOURSE_LOG_LEVEL or info).")
     var logLevel: String?
 
-    func validate() throws {
-        if let port = resolvedPort, !(0...65_535).contains(port) {
-            throw ValidationError("--port must be between 0 and 65535.")
-        }
-        if resolvedPort == nil { throw ValidationError("BOURSE_PORT must be a number.") }
-        guard resolvedLogLevel != nil else {
-            throw ValidationError(
-                "Unknown log level '\(logLevel ?? environment["BOURSE_LOG_LEVEL"] ?? "")'; use one of: "
-                    + Logger.Level.allCases.map(\.rawValue).joined(separator: ", ") + ".")
-        }
-        guard let rate = resolvedRateLimit, rate >= 0 else {
-            throw ValidationError("--rate-limit must be a number ≥ 0.")
-        }
-        guard resolvedSeed != nil else { throw ValidationError("BOURSE_SEED must be a non-negative number.") }
-        guard backfillDays >= 0 else { throw ValidationError("--backfill-days must be ≥ 0.") }
-        guard stepMilliseconds >= 1 else { throw ValidationError("--step-milliseconds must be ≥ 1.") }
-        guard let delay = resolvedChainDelay, delay >= 0, delay <= 86_400 else {
-            throw ValidationError("--chain-delay must be a number of seconds from 0 to 86400.")
-        }
-        guard demoPulse >= 0 else { throw ValidationError("--demo-pulse must be ≥ 0.") }
-        if (resolvedTLSCert == nil) != (resolvedTLSKey == nil) {
-            throw ValidationError(
-                "--tls-cert and --tls-key go together: give both, or neither for a self-signed certificate.")
-        }
+    @OptionGroup(title: "Connection limits") var transport: TransportFlags
+
+    /// The options given, by settings key; flags left out are nil (the environment or the file may have them).
+    private var commandLine: Settings.CommandLine {
+        var values: Settings.CommandLine = [
+            "host": host.map { .string($0) }, "port": port.map { .int($0) }, "tlsCert": tlsCert.map { .string($0) },
+            "tlsKey": tlsKey.map { .string($0) }, "seed": seed.map { .int($0) },
+            "backfillDays": backfillDays.map { .int($0) }, "stepMilliseconds": stepMilliseconds.map { .int($0) },
+            "demoPulse": demoPulse.map { .int($0) }, "chainDelay": chainDelay.map { .double($0) },
+            "rateLimit": rateLimit.map { .int($0) }, "logLevel": logLevel.map { .string($0) },
+            "tls": tls ? .bool(true) : nil, "noDemo": noDemo ? .bool(true) : nil,
+        ]
+        values.merge(transport.commandLine) { ours, _ in ours }
+        return values
     }
 
     func run() async throws {
-        let level = resolvedLogLevel ?? .info
+        let location = try await storage.resolve(commandLine)
+        var serve = try ServeSettings(location.settings)
+        let level = serve.logLevel
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level
             return handler
         }
-        let location = try await storage.resolve()
-        var configuration = ServerConfiguration()
-        configuration.host = host ?? environment["BOURSE_HOST"] ?? configuration.host
-        configuration.port = resolvedPort ?? configuration.port
-        configuration.rateLimitPerSecond = resolvedRateLimit ?? configuration.rateLimitPerSecond
-        configuration.tls = try tlsIdentity(host: configuration.host, dataDirectory: location.dataDirectory)
-        var chain = ChainService.Options()
-        if let delay = resolvedChainDelay {
-            chain.confirmationDelay = .milliseconds(Int64(delay * 1_000))
-            chain.sendDelay = .milliseconds(Int64(min(delay, 2) * 1_000))
-        }
-        var demo = DemoOptions()
-        demo.seed = resolvedSeed ?? demo.seed
-        demo.backfillDays = backfillDays
-        demo.stepInterval = .milliseconds(stepMilliseconds)
-        demo.pulsePerSecond = demoPulse
+        serve.configuration.tls = try tlsIdentity(
+            serve.tls, host: serve.configuration.host, dataDirectory: location.dataDirectory)
+        fitConnections(&serve.configuration.transport)
         let lock = try location.lockForWriting(purpose: "bourse serve")
         defer { withExtendedLifetime(lock) {} }
         try await location.withStore { store in
             try await ServerRun(
-                configuration: configuration, markets: MarketListing.markets, chain: chain, demo: noDemo ? nil : demo,
-                storeSummary: location.summary, sealer: try MasterKey.sealer(location, create: true),
+                configuration: serve.configuration, markets: MarketListing.markets, chain: serve.chain,
+                demo: serve.demo, storeSummary: location.summary, sealer: try MasterKey.sealer(location, create: true),
                 dataDirectory: URL(fileURLWithPath: location.dataDirectory)
             ).run(store: store)
         }
     }
 
-    /// `--chain-delay`, else `BOURSE_CHAIN_DELAY`, else 10 s; nil if not a number.
-    var resolvedChainDelay: Double? {
-        if let chainDelay { return chainDelay }
-        guard let text = environment["BOURSE_CHAIN_DELAY"] else { return 10 }
-        return Double(text)
+    /// Raises the open-file limit as far as allowed and lowers the connection limit to what fits in it, so
+    /// a flood of sockets is refused instead of exhausting the process's descriptors.
+    private func fitConnections(_ transport: inout TransportOptions) {
+        let descriptors = FileDescriptorLimit.raise()
+        let fitting = FileDescriptorLimit.connections(fittingIn: descriptors)
+        guard transport.maximumConnections > fitting else { return }
+        Progress.line(
+            "bourse: at most \(fitting) connections at once (\(descriptors) open files allowed; raise `ulimit -n` "
+                + "for the \(transport.maximumConnections) asked)")
+        transport.maximumConnections = fitting
     }
 
     /// The identity to serve TLS with, or nil without `--tls`; says where a self-signed one lives.
-    private func tlsIdentity(host: String, dataDirectory: String) throws -> TLSIdentity? {
-        if let certificate = resolvedTLSCert, let key = resolvedTLSKey {
+    private func tlsIdentity(
+        _ choice: ServeSettings.TLSChoice, host: String, dataDirectory: String
+    ) throws -> TLSIdentity? {
+        if case .files(let certificate, let key) = choice {
             let identity = try TLSIdentity.load(certificateFile: certificate, keyFile: key)
             Progress.line("bourse: TLS with \(certificate) (SHA-256 \(try identity.fingerprint()))")
             return identity
         }
-        guard tls || environment["BOURSE_TLS"].map({ ["1", "true", "yes"].contains($0.lowercased()) }) == true else {
-            return nil
-        }
+        guard choice == .selfSigned else { return nil }
         let directory = URL(fileURLWithPath: dataDirectory)
         let hosts = ["0.0.0.0", "::"].contains(host) ? [ProcessInfo.processInfo.hostName] : [host]
         let (identity, created) = try TLSIdentity.selfSigned(in: directory, hosts: hosts)
@@ -165,24 +151,5 @@ struct ServeCommand: AsyncParsableCommand {
             "bourse: TLS with a self-signed certificate \(created ? "made now and " : "")kept at \(path) "
                 + "(SHA-256 \(try identity.fingerprint())); clients must trust that file or skip verification")
         return identity
-    }
-
-    private var environment: [String: String] { ProcessInfo.processInfo.environment }
-    private var resolvedTLSCert: String? { tlsCert ?? environment["BOURSE_TLS_CERT"] }
-    private var resolvedTLSKey: String? { tlsKey ?? environment["BOURSE_TLS_KEY"] }
-    private var resolvedPort: Int? {
-        if let port { return port }
-        return environment["BOURSE_PORT"].map { Int($0) } ?? 8_080
-    }
-    private var resolvedSeed: UInt64? {
-        if let seed { return seed }
-        return environment["BOURSE_SEED"].map { UInt64($0) } ?? 1
-    }
-    private var resolvedRateLimit: Int? {
-        if let rateLimit { return rateLimit }
-        return environment["BOURSE_RATE_LIMIT"].map { Int($0) } ?? 1_000
-    }
-    private var resolvedLogLevel: Logger.Level? {
-        Logger.Level(rawValue: (logLevel ?? environment["BOURSE_LOG_LEVEL"] ?? "info").lowercased())
     }
 }
