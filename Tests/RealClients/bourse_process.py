@@ -143,6 +143,7 @@ class Server:
         self.process.wait(timeout=30)
 
     def stop(self):
+        """SIGTERM, and a clean exit; nothing to do if it was stopped already."""
         self.process.send_signal(signal.SIGTERM)
         assert self.process.wait(timeout=60) == 0, self.output()
 
@@ -169,11 +170,17 @@ def make_accounts(data_dir: str, names: list[str], deposits: list[tuple[str, str
 @contextlib.contextmanager
 def own_server(
     prefix: str, names: list[str], deposits: list[tuple[str, str]], arguments: tuple[str, ...] = (),
-    demo: bool = True,
+    demo: bool = True, accounts_later: bool = False,
 ):
     """A fresh data directory with `names` funded by `deposits`, and a server on it started with `arguments`
-    besides its own: yields (server, keys). The server's `data_dir` is where the CLI finds its data."""
+    besides its own: yields (server, keys). The server's `data_dir` is where the CLI finds its data.
+
+    The accounts are made before the server's first start, unless `accounts_later`: then the server starts
+    once first (the demo simulates its history), stops, and the accounts are made before it starts again,
+    as for someone who joins a demo that already runs."""
     with tempfile.TemporaryDirectory(prefix=prefix) as data_dir:
+        if accounts_later:
+            Server(data_dir, arguments, demo).stop()
         keys = make_accounts(data_dir, names, deposits)
         server = Server(data_dir, arguments, demo)
         try:

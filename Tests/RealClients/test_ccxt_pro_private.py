@@ -68,6 +68,7 @@ def test_watch_orders_my_trades_and_balance_see_a_fill(server):
     assert not any(order["id"] == ask["id"] for order in watched), "the seller's order is not the buyer's"
     fills = {trade["uuid"]: trade for trade in fetched["info"]["trades"]}
     assert fetched["status"] == "closed" and fetched["filled"] == 0.004, fetched["info"]
+    assert my_trades, "watch_my_trades resolved with no trade"
     for trade in my_trades:
         assert trade["order"] == bid["id"] and trade["side"] == "buy" and trade["takerOrMaker"] == "taker"
         assert trade["id"] in fills, f"the streamed trade {trade['id']} is one of the order's fills {list(fills)}"

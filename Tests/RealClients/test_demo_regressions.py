@@ -1,9 +1,9 @@
 """Regressions of issue #16 that only show with the demo running, as users run `bourse serve`: ccxt and raw
 requests against a server of each test's own (bourse_process: the demo on, one day of history).
 
-- An order that rests while the demo trades stays the person's: listed, `wait` with no trades and its
-  funds locked, cancellable one by one and all at once, its funds back after; and the data directory
-  passes `bourse journal check` afterwards. (The demo's simulator used to number its orders from a
+- An order that rests while the demo trades stays the person's (an account that joins a demo already
+  running): listed, `wait` with no trades and its funds locked, cancellable one by one and all at once,
+  its funds back after; and the data directory passes `bourse journal check` afterwards. (The demo's simulator used to number its orders from a
   counter of its own, so its next quote took the id the writer had just given a person's order: that
   order became unreachable, cancel answered 404, `trades` grew with the demo's fills, its funds stayed
   locked.)
@@ -20,7 +20,7 @@ from decimal import Decimal
 import ccxt
 import pytest
 
-from bourse_process import BINARY, Server, journal_check, make_accounts, own_server
+from bourse_process import BINARY, Server, journal_check, own_server
 from demo_market import SYMBOL, assert_far_below
 from support import DEMO_MARKETS
 
@@ -69,46 +69,51 @@ def wait_for_demo_steps(process: Server, entries: int, check=lambda: None) -> No
 
 
 def test_orders_resting_while_the_demo_trades_stay_reachable_and_cancellable():
-    with own_server("bourse-demo-orders-", ["resting"], [("KRW", "1000000")]) as (process, (key,)):
-        trader = make_exchange(process.base, key)
-        assert_far_below(process.base, PRICES[0])
-        deposit = (Decimal(1_000_000), Decimal(0))
-        assert krw(trader) == deposit
-        placed = []
-
-        def check_all():
-            for order_id, price in placed:
-                assert_untouched(trader, order_id, price)
-
-        for index, price in enumerate(PRICES):
-            order = trader.create_order(SYMBOL, "limit", "buy", 0.001, price, {"clientOrderId": f"resting-{index}"})
-            assert order["status"] == "open", order["info"]
-            placed.append((order["id"], price))
-            wait_for_demo_steps(process, 150, check_all)  # the demo quotes and trades between placements
-        check_all()
-        locked = sum(Decimal(price) * Decimal("0.001") * Decimal("1.0005") for _, price in placed)
-        assert krw(trader) == (deposit[0] - locked, locked)
-        assert sorted(order["id"] for order in trader.fetch_open_orders(SYMBOL)) == sorted(i for i, _ in placed)
-        assert trader.privateGetOrder({"identifier": "resting-1"})["uuid"] == placed[1][0]
-
-        cancelled = trader.cancel_order(placed[0][0], SYMBOL)  # DELETE /v1/order: 200, the order as it was
-        assert cancelled["id"] == placed[0][0] and cancelled["info"]["state"] == "wait", cancelled["info"]
-        everything = trader.privateDeleteOrdersOpen()  # DELETE /v1/orders/open
-        assert everything["failed"]["count"] == 0 and everything["success"]["count"] == 2, everything
-        assert sorted(entry["uuid"] for entry in everything["success"]["orders"]) == \
-            sorted(order_id for order_id, _ in placed[1:])
-        for order_id, _ in placed:
-            order = trader.fetch_order(order_id, SYMBOL)
-            assert order["status"] == "canceled" and order["info"]["trades"] == [], order["info"]
-        assert trader.fetch_open_orders(SYMBOL) == []
-        assert krw(trader) == deposit, "every lock came back"
-
+    # The account joins a demo that already runs, so this does not lean on the other test's fix.
+    with own_server("bourse-demo-orders-", ["resting"], [("KRW", "1000000")], accounts_later=True) as (process, (key,)):
+        check_resting_orders(process, key)
         # The whole journal (backfill, live steps, the orders and cancels) replays to the recovered state,
         # and the ledger and the stored order history agree with it.
-        process.stop()
         summary = journal_check(process.data_dir)
         assert " recovery=same " in summary and summary.endswith(" violations=0"), summary
-        process.start()  # for own_server to stop
+
+
+def check_resting_orders(process: Server, key) -> None:
+    """Three bids placed a few demo steps apart, checked all along while the demo trades, then cancelled
+    (one by DELETE /v1/order, the others by DELETE /v1/orders/open); ends with the server stopped."""
+    trader = make_exchange(process.base, key)
+    assert_far_below(process.base, PRICES[0])
+    deposit = (Decimal(1_000_000), Decimal(0))
+    assert krw(trader) == deposit
+    placed = []
+
+    def check_all():
+        for order_id, price in placed:
+            assert_untouched(trader, order_id, price)
+
+    for index, price in enumerate(PRICES):
+        order = trader.create_order(SYMBOL, "limit", "buy", 0.001, price, {"clientOrderId": f"resting-{index}"})
+        assert order["status"] == "open", order["info"]
+        placed.append((order["id"], price))
+        wait_for_demo_steps(process, 150, check_all)  # the demo quotes and trades between placements
+    check_all()
+    locked = sum(Decimal(price) * Decimal("0.001") * Decimal("1.0005") for _, price in placed)
+    assert krw(trader) == (deposit[0] - locked, locked)
+    assert sorted(order["id"] for order in trader.fetch_open_orders(SYMBOL)) == sorted(i for i, _ in placed)
+    assert trader.privateGetOrder({"identifier": "resting-1"})["uuid"] == placed[1][0]
+
+    cancelled = trader.cancel_order(placed[0][0], SYMBOL)  # DELETE /v1/order: 200, the order as it was
+    assert cancelled["id"] == placed[0][0] and cancelled["info"]["state"] == "wait", cancelled["info"]
+    everything = trader.privateDeleteOrdersOpen()  # DELETE /v1/orders/open
+    assert everything["failed"]["count"] == 0 and everything["success"]["count"] == 2, everything
+    assert sorted(entry["uuid"] for entry in everything["success"]["orders"]) == \
+        sorted(order_id for order_id, _ in placed[1:])
+    for order_id, _ in placed:
+        order = trader.fetch_order(order_id, SYMBOL)
+        assert order["status"] == "canceled" and order["info"]["trades"] == [], order["info"]
+    assert trader.fetch_open_orders(SYMBOL) == []
+    assert krw(trader) == deposit, "every lock came back"
+    process.stop()
 
 
 # MARK: - Accounts made before the first start

@@ -48,8 +48,11 @@ def bearer(token: str) -> dict:
 
 @pytest.fixture(scope="module")
 def server():
-    """A server with the demo, and one account (1,000,000 KRW) with a trading key: (process, key)."""
-    with own_server("bourse-exchange-regressions-", ["hardened"], [("KRW", "1000000")]) as (process, (key,)):
+    """A server with the demo, and one account (1,000,000 KRW) with a trading key made after the demo's first
+    start: (process, key)."""
+    with own_server(
+        "bourse-exchange-regressions-", ["hardened"], [("KRW", "1000000")], accounts_later=True
+    ) as (process, (key,)):
         yield process, key
 
 
