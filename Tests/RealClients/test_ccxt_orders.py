@@ -1,18 +1,22 @@
 """Trading through ccxt's `upbit` class (only its URLs overridden) against the real matching engine, on a
-server of this module's own (no demo).
+server of this module's own with the demo on, as users run it: the demo's makers quote KRW-BTC and its
+takers trade it while the tests run.
 
 Two accounts made by the CLI before that server starts, "trader" and "maker" (10,000,000 KRW and 1 BTC
-each), trade KRW-BTC with each other: resting limit orders that are listed, lock funds and are cancelled;
-a market buy by cost, a crossing limit buy and a market sell that fill against the other account, with
+each): resting limit orders that are listed, lock funds and are cancelled; a market buy by cost, a crossing
+limit buy and a market sell that take the demo's book, and a resting ask the demo's takers fill, with
 trades, fees and balances checked to the unit; ccxt's error classes; `fetch_trading_fee`;
 `fetch_closed_orders` with since, limit and until; and raw requests for the exact wire shape of
 `POST /v1/orders` (201) and `GET /v1/order` (spec §3.3, §3.4).
 
-The book is ours alone, so a fill happens only where a test makes one. Each test uses its own prices, and
-an autouse fixture cancels whatever either account has resting before and after each test, so tests do
-not depend on their order. Balance checks compare Upbit's decimal strings (`info`) with Decimal, before
-and after; KRW-BTC has a 1,000 KRW tick at these prices, a 5,000 KRW minimum total and a 0.05 % fee in KRW
-on both sides (the buyer pays price × volume + fee, the seller gets price × volume − fee).
+Resting orders are bids at 50,000,000 KRW or less, where the demo never trades (demo_market; an autouse
+fixture checks the demo's price before each test), so they are as exact as on an empty book. Orders that
+trade, trade with the demo, and are checked against their own fills (demo_market's module doc says why
+they cannot trade with the other account instead). The autouse fixture also cancels whatever either
+account has resting before and after each test, so tests do not depend on their order. Balance checks
+compare Upbit's decimal strings (`info`) with Decimal, before and after; KRW-BTC has a 1,000 KRW tick at
+these prices, a 5,000 KRW minimum total and a 0.05 % fee in KRW on both sides (the buyer pays
+price × volume + fee, the seller gets price × volume − fee), rounded up once per order.
 """
 
 import json
@@ -28,11 +32,11 @@ import ccxt
 import pytest
 
 from bourse_process import BINARY, Key, own_server
+from demo_market import UNIT, assert_far_below, book, fee, through_the_asks
 
 pytestmark = pytest.mark.skipif(not BINARY, reason="BOURSE_BINARY not set (scripts/realclients sets it)")
 
 SYMBOL = "BTC/KRW"
-FEE = Decimal("0.0005")
 UNKNOWN_UUID = "00000000-0000-4000-8000-000000000000"
 
 # MARK: - Helpers
@@ -68,9 +72,15 @@ def cancel_everything(exchange: ccxt.upbit) -> None:
         exchange.cancel_order(order["id"])
 
 
+#: The highest price of this module's bids that rest until cancelled: far below where the demo trades.
+RESTING_CEILING = 50_000_000
+
+
 @pytest.fixture(autouse=True)
-def clean_book(trader, maker):
-    """No resting order of either account before or after a test, whatever the previous one left."""
+def clean_book(server, trader, maker):
+    """No resting order of either account before or after a test, whatever the previous one left; and the
+    demo trading far above every price where this module's orders rest."""
+    assert_far_below(server[0], RESTING_CEILING)
     cancel_everything(trader)
     cancel_everything(maker)
     yield
@@ -95,8 +105,36 @@ def ids(orders: list[dict]) -> list[str]:
     return [order["id"] for order in orders]
 
 
-def fee(funds: str | int) -> Decimal:
-    return Decimal(funds) * FEE
+def fills(order: dict, side: str) -> list[tuple[Decimal, Decimal, Decimal]]:
+    """(price, volume, funds) of each fill in a fetched order's raw `trades`, checked one by one (the
+    order's side and market, funds = price × volume to the unit at these whole-won prices) and against the
+    order (`trades_count`, `executed_volume`, `paid_fee` = the fee on their funds)."""
+    info = order["info"]
+    made = []
+    for trade in info["trades"]:
+        price, volume, funds = Decimal(trade["price"]), Decimal(trade["volume"]), Decimal(trade["funds"])
+        assert (trade["side"], trade["market"]) == (side, "KRW-BTC") and funds == price * volume, trade
+        made.append((price, volume, funds))
+    assert info["trades_count"] == len(made) > 0, info
+    assert Decimal(info["executed_volume"]) == sum(volume for _, volume, _ in made), info
+    assert Decimal(info["paid_fee"]) == fee(sum(funds for _, _, funds in made)), info
+    assert sum(Decimal(trade[f"{side}_fee"]) for trade in info["trades"]) == Decimal(info["paid_fee"]), \
+        "the fills' fees add up to the order's"
+    return made
+
+
+def totals(made: list[tuple[Decimal, Decimal, Decimal]]) -> tuple[Decimal, Decimal]:
+    """(volume, funds) of fills."""
+    return sum(volume for _, volume, _ in made), sum(funds for _, _, funds in made)
+
+
+def wait_for_status(exchange: ccxt.upbit, order_id: str, status: str, seconds: float = 60) -> dict:
+    """The order once ccxt reports `status`; fails after `seconds` with the order as it was."""
+    deadline = time.monotonic() + seconds
+    while (order := exchange.fetch_order(order_id, SYMBOL))["status"] != status:
+        assert time.monotonic() < deadline, f"not {status} within {seconds:.0f} s: {order['info']}"
+        time.sleep(0.2)
+    return order
 
 
 # MARK: - Raw HTTP, signed as ccxt signs
@@ -189,71 +227,97 @@ def test_edit_order_cancels_and_places_anew(trader):
     assert ids(trader.fetch_open_orders(SYMBOL)) == [edited["id"]]
 
 
-# MARK: - Fills between the two accounts
+# MARK: - Fills against the demo's book
 
 
-def test_a_market_buy_by_cost_and_a_crossing_limit_buy_fill_the_makers_ask(trader, maker):
-    trader_before, maker_before = holdings(trader), holdings(maker)
-    ask = maker.create_order(SYMBOL, "limit", "sell", 0.01, 70_000_000)
-    assert ask["status"] == "open"
-
-    # Market buy by cost: ord_type=price, price = the KRW to spend (ccxt's `cost` param).
-    market_buy = trader.create_order(SYMBOL, "market", "buy", None, None, {"cost": 140_000})
-    assert market_buy["info"]["ord_type"] == "price" and "volume" not in market_buy["info"]
-    bought = trader.fetch_order(market_buy["id"], SYMBOL)
-    assert bought["status"] == "closed", "140,000 KRW buys exactly 0.002 BTC: nothing is left to cancel"
+def test_a_market_buy_by_cost_takes_the_cheapest_asks_and_costs_what_its_fills_say(server, trader):
+    before = holdings(trader)
+    ceiling = through_the_asks(server[0])
+    order = trader.create_order(SYMBOL, "market", "buy", None, None, {"cost": 140_000})  # ord_type=price
+    assert order["info"]["ord_type"] == "price" and "volume" not in order["info"]
+    bought = trader.fetch_order(order["id"], SYMBOL)
     assert bought["type"] == "market" and bought["side"] == "buy"
-    assert bought["filled"] == 0.002 and bought["cost"] == 140_000 and bought["average"] == 70_000_000
-    assert Decimal(bought["info"]["paid_fee"]) == fee(140_000) == 70
-    assert [(t["price"], t["amount"], t["side"]) for t in bought["trades"]] == [(70_000_000, 0.002, "buy")]
-    assert Decimal(bought["trades"][0]["info"]["funds"]) == 140_000
-    assert bought["trades"][0]["fee"]["cost"] == 70 and bought["trades"][0]["fee"]["currency"] == "KRW"
+    made = fills(bought, "bid")
+    prices = [price for price, _, _ in made]
+    assert prices == sorted(prices), f"the cheapest asks first: {prices}"
+    volume, funds = totals(made)
+    assert bought["cost"] == float(funds), "ccxt adds up the fills' costs"
+    left = 140_000 - funds
+    # Upbit ends a market buy in `cancel` when what is left cannot buy one more 10⁻⁸ BTC.
+    assert bought["status"] == ("closed" if left == 0 else "canceled"), bought["info"]
+    assert 0 <= left < ceiling * UNIT, f"{left} KRW of 140,000 unspent"
+    assert bought["filled"] == float(volume) and bought["remaining"] in (0, None)
+    assert all(trade["fee"]["currency"] == "KRW" and trade["side"] == "buy" for trade in bought["trades"])
 
-    # A limit buy above the ask takes the rest at the maker's price, and the excess lock comes back.
-    limit_buy = trader.create_order(SYMBOL, "limit", "buy", 0.008, 71_000_000)
-    crossed = trader.fetch_order(limit_buy["id"], SYMBOL)
+    after = holdings(trader)
+    assert change(before, after, "KRW") == (-(funds + fee(funds)), 0), "what the fills cost, and the fee on it"
+    assert change(before, after, "BTC") == (volume, 0)
+
+
+def test_a_crossing_limit_buy_pays_the_asks_prices_and_gets_the_excess_lock_back(server, trader):
+    before = holdings(trader)
+    limit = through_the_asks(server[0])
+    order = trader.create_order(SYMBOL, "limit", "buy", 0.008, limit)
+    crossed = trader.fetch_order(order["id"], SYMBOL)
     assert crossed["status"] == "closed" and crossed["filled"] == 0.008 and crossed["remaining"] == 0
-    assert crossed["price"] == 71_000_000 and crossed["average"] == 70_000_000
-    assert [(t["price"], t["amount"]) for t in crossed["trades"]] == [(70_000_000, 0.008)]
-    assert Decimal(crossed["info"]["paid_fee"]) == fee(560_000) == 280
-    assert float(crossed["fee"]["cost"]) == 280 and crossed["fee"]["currency"] == "KRW"  # ccxt keeps a string
+    assert crossed["price"] == limit and crossed["type"] == "limit"
+    made = fills(crossed, "bid")
+    volume, funds = totals(made)
+    assert volume == Decimal("0.008")
+    assert all(price < limit for price, _, _ in made), "each fill at the resting ask's price"
+    assert crossed["average"] < limit
+    assert float(crossed["fee"]["cost"]) == float(fee(funds)) and crossed["fee"]["currency"] == "KRW"
 
-    filled = maker.fetch_order(ask["id"], SYMBOL)
-    assert filled["status"] == "closed" and filled["filled"] == 0.01 and filled["remaining"] == 0
-    assert sorted((t["price"], t["amount"], t["side"]) for t in filled["trades"]) == \
-        [(70_000_000, 0.002, "sell"), (70_000_000, 0.008, "sell")]
-    assert Decimal(filled["info"]["paid_fee"]) == fee(700_000) == 350
-    assert filled["info"]["trades_count"] == 2
-    assert ask["id"] in ids(maker.fetch_closed_orders(SYMBOL))
-    assert ask["id"] not in ids(maker.fetch_open_orders(SYMBOL))
-
-    trader_after, maker_after = holdings(trader), holdings(maker)
-    assert change(trader_before, trader_after, "KRW") == (Decimal(-700_350), 0), "700,000 + 350 fee"
-    assert change(trader_before, trader_after, "BTC") == (Decimal("0.01"), 0)
-    assert change(maker_before, maker_after, "KRW") == (Decimal(699_650), 0), "700,000 − 350 fee"
-    assert change(maker_before, maker_after, "BTC") == (Decimal("-0.01"), 0)
+    after = holdings(trader)
+    assert change(before, after, "KRW") == (-(funds + fee(funds)), 0), \
+        "the lock for 0.008 at the limit comes back but for what the fills cost"
+    assert change(before, after, "BTC") == (Decimal("0.008"), 0)
 
 
-def test_a_market_sell_fills_the_makers_bid(trader, maker):
-    trader_before, maker_before = holdings(trader), holdings(maker)
-    bid = maker.create_order(SYMBOL, "limit", "buy", 0.004, 65_000_000)
-    assert Decimal(bid["info"]["locked"]) == 260_130
-
+def test_a_market_sell_takes_the_best_bids_and_gets_what_its_fills_say(trader):
+    before = holdings(trader)
     sell = trader.create_order(SYMBOL, "market", "sell", 0.004)
     assert sell["info"]["ord_type"] == "market" and "price" not in sell["info"]
     sold = trader.fetch_order(sell["id"], SYMBOL)
     assert sold["status"] == "closed" and sold["info"]["state"] == "done"
     assert sold["type"] == "market" and sold["side"] == "sell"
-    assert sold["filled"] == 0.004 and sold["remaining"] == 0 and sold["average"] == 65_000_000
-    assert [(t["price"], t["amount"], t["side"]) for t in sold["trades"]] == [(65_000_000, 0.004, "sell")]
-    assert Decimal(sold["info"]["paid_fee"]) == fee(260_000) == 130
-    assert maker.fetch_order(bid["id"], SYMBOL)["status"] == "closed"
+    assert sold["filled"] == 0.004 and sold["remaining"] == 0
+    made = fills(sold, "ask")
+    prices = [price for price, _, _ in made]
+    assert prices == sorted(prices, reverse=True), f"the highest bids first: {prices}"
+    volume, funds = totals(made)
+    assert volume == Decimal("0.004") and all(trade["side"] == "sell" for trade in sold["trades"])
 
-    trader_after, maker_after = holdings(trader), holdings(maker)
-    assert change(trader_before, trader_after, "KRW") == (Decimal(259_870), 0), "260,000 − 130 fee"
-    assert change(trader_before, trader_after, "BTC") == (Decimal("-0.004"), 0)
-    assert change(maker_before, maker_after, "KRW") == (Decimal(-260_130), 0), "260,000 + 130 fee"
-    assert change(maker_before, maker_after, "BTC") == (Decimal("0.004"), 0)
+    after = holdings(trader)
+    assert change(before, after, "KRW") == (funds - fee(funds), 0), "what the fills paid, less the fee"
+    assert change(before, after, "BTC") == (Decimal("-0.004"), 0)
+
+
+def test_a_resting_ask_inside_the_spread_is_filled_by_the_demos_takers_at_its_price(server, maker):
+    """The maker's side of a fill: an order that rested and was taken later, by someone else."""
+    before = holdings(maker)
+    for _ in range(10):  # post_only: an ask the moving market would already cross is cancelled; try again
+        bids, asks = book(server[0])
+        price = int(bids[0]) + 1_000
+        if price >= asks[0]:
+            continue
+        ask = maker.create_order(SYMBOL, "limit", "sell", 0.0002, price, {"postOnly": True})
+        if ask["status"] == "open":
+            break
+    else:
+        raise AssertionError("no post-only ask rested inside the demo's spread in 10 tries")
+    assert Decimal(ask["info"]["locked"]) == Decimal("0.0002")
+
+    filled = wait_for_status(maker, ask["id"], "closed")
+    made = fills(filled, "ask")
+    assert {price for price, _, _ in made} == {price}, "a resting order trades at its own price"
+    volume, funds = totals(made)
+    assert volume == Decimal("0.0002") and funds == price * Decimal("0.0002")
+    assert filled["remaining"] == 0 and ask["id"] in ids(maker.fetch_closed_orders(SYMBOL))
+
+    after = holdings(maker)
+    assert change(before, after, "KRW") == (funds - fee(funds), 0)
+    assert change(before, after, "BTC") == (Decimal("-0.0002"), 0)
 
 
 # MARK: - Errors
@@ -310,10 +374,10 @@ def test_a_finished_order_cannot_be_cancelled(trader):
 # MARK: - Closed orders by time
 
 
-def test_fetch_closed_orders_honours_since_limit_and_until(trader, maker):
+def test_fetch_closed_orders_honours_since_limit_and_until(server, trader):
     since = int(time.time()) * 1000  # a whole second: order times carry whole seconds
-    maker.create_order(SYMBOL, "limit", "sell", 0.003, 75_000_000)
-    buys = [trader.create_order(SYMBOL, "limit", "buy", 0.001, 75_000_000)["id"] for _ in range(3)]
+    limit = through_the_asks(server[0])
+    buys = [trader.create_order(SYMBOL, "limit", "buy", 0.001, limit)["id"] for _ in range(3)]
     assert all(trader.fetch_order(order_id, SYMBOL)["status"] == "closed" for order_id in buys)
 
     closed = trader.fetch_closed_orders(SYMBOL, since=since)  # start_time=<ms>
@@ -367,21 +431,25 @@ def test_post_orders_answers_201_with_upbits_fields_and_get_order_adds_trades(se
     assert status == 200 and fetched["state"] == "cancel" and fetched["locked"] == "0", fetched
 
 
-def test_get_order_lists_each_fill_with_upbits_trade_fields(server, trader, maker):
+def test_get_order_lists_each_fill_with_upbits_trade_fields(server):
     base, trader_key, _ = server
-    maker.create_order(SYMBOL, "limit", "sell", 0.0015, 80_000_000)
+    limit = through_the_asks(base)
     status, _, created = signed(base, trader_key, "POST", "/v1/orders", [
-        ("market", "KRW-BTC"), ("side", "bid"), ("ord_type", "limit"), ("price", "80000000"), ("volume", "0.0015"),
+        ("market", "KRW-BTC"), ("side", "bid"), ("ord_type", "limit"), ("price", str(limit)), ("volume", "0.0015"),
     ])
     assert status == 201, created
     status, _, order = signed(base, trader_key, "GET", "/v1/order", [("uuid", created["uuid"])])
     assert status == 200, order
-    assert order["state"] == "done" and order["trades_count"] == 1 and len(order["trades"]) == 1
+    assert order["state"] == "done" and order["trades_count"] == len(order["trades"]) >= 1
     assert_amounts_are_decimal_strings(order)
-    trade = order["trades"][0]
-    assert {"market", "uuid", "price", "volume", "funds", "trend", "created_at", "side"} <= set(trade)
-    assert (trade["market"], trade["price"], trade["volume"], trade["funds"], trade["side"]) == \
-        ("KRW-BTC", "80000000", "0.0015", "120000", "bid")
-    assert trade["trend"] in ("up", "down")
-    assert re.fullmatch(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?\+09:00", trade["created_at"])
-    assert order["paid_fee"] == "60" and order["executed_volume"] == "0.0015" and order["remaining_volume"] == "0"
+    for trade in order["trades"]:
+        assert {"market", "uuid", "price", "volume", "funds", "trend", "created_at", "side", "bid_fee"} <= set(trade)
+        assert (trade["market"], trade["side"], trade["trend"]) == ("KRW-BTC", "bid", "up"), "a buyer took it"
+        assert PLAIN_DECIMAL.fullmatch(trade["price"]) and PLAIN_DECIMAL.fullmatch(trade["volume"]), trade
+        assert Decimal(trade["funds"]) == Decimal(trade["price"]) * Decimal(trade["volume"]), trade
+        assert Decimal(trade["price"]) < limit, trade
+        assert re.fullmatch(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?\+09:00", trade["created_at"])
+    funds = sum(Decimal(trade["funds"]) for trade in order["trades"])
+    assert sum(Decimal(trade["volume"]) for trade in order["trades"]) == Decimal("0.0015")
+    assert Decimal(order["paid_fee"]) == fee(funds)
+    assert order["executed_volume"] == "0.0015" and order["remaining_volume"] == "0" and order["locked"] == "0"

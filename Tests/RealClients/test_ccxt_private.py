@@ -1,7 +1,7 @@
 """The exchange API with keys made by the CLI: ccxt signs its own requests (HS256 JWT, reference §4).
 
-scripts/realclients starts a server without the demo after `bourse account create`, `bourse keys create`
-and two `bourse deposit`s (1,000,000 KRW and 0.25 BTC), and passes the key here.
+scripts/realclients starts a server (with the demo, as users run it) after `bourse account create`,
+`bourse keys create` and two `bourse deposit`s (1,000,000 KRW and 0.25 BTC), and passes the key here.
 """
 
 import json

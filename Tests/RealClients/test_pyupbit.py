@@ -1,7 +1,9 @@
 """pyupbit 0.2.34, unmodified, against Bourse. pyupbit has no base-URL setting (every URL is a literal
 `https://api.upbit.com/...`), so the module's `requests` is wrapped to send those URLs here instead: the
 harness the reference gives (spec §7.2). Quotation calls go to the demo server; trading, withdrawals and
-deposits to a server of this module's own with keys made by the CLI.
+deposits to a server of this module's own with keys made by the CLI, where the demo trades too: a resting
+order sits far below the demo's prices, market orders fill against the demo's book and are checked against
+their fills (demo_market).
 """
 
 import contextlib
@@ -14,6 +16,7 @@ import pyupbit
 import pyupbit.request_api as request_api
 
 from bourse_process import BINARY, cli, own_server
+from demo_market import UNIT, assert_far_below, fee, through_the_asks
 from support import BASE_URL
 
 UPBIT = "https://api.upbit.com"
@@ -96,7 +99,8 @@ def test_balances(server):
 
 
 def test_a_limit_buy_is_listed_fetched_and_cancelled(server):
-    _, (trader, _) = server
+    process, (trader, _) = server
+    assert_far_below(process.base, 50_000_000)
     order = trader.buy_limit_order("KRW-BTC", 50_000_000, 0.001)
     assert re.fullmatch(r"\w+-\w+-\w+-\w+-\w+", order["uuid"]) and order["state"] == "wait"
     assert trader.get_balance("KRW", verbose=True)["locked"] == "50025"
@@ -111,19 +115,46 @@ def test_a_limit_buy_is_listed_fetched_and_cancelled(server):
     assert trader.get_balance("KRW") == 10_000_000.0
 
 
-def test_market_orders_fill_against_the_other_account(server):
-    _, (trader, maker) = server
-    ask = maker.sell_limit_order("KRW-BTC", 60_000_000, 0.002)
+def held(trader: pyupbit.Upbit, currency: str) -> tuple[Decimal, Decimal]:
+    """(balance, locked) of `currency`, exact, from pyupbit's verbose row."""
+    row = trader.get_balance(currency, verbose=True)
+    return Decimal(row["balance"]), Decimal(row["locked"])
+
+
+def executed(order: dict) -> tuple[Decimal, Decimal]:
+    """(volume, funds) of a finished order's fills, each fill's funds being its price × volume, and its fee
+    the fee on them."""
+    assert order["trades"] and len(order["trades"]) == order["trades_count"], order
+    for trade in order["trades"]:
+        assert Decimal(trade["funds"]) == Decimal(trade["price"]) * Decimal(trade["volume"]), trade
+    volume = sum(Decimal(trade["volume"]) for trade in order["trades"])
+    funds = sum(Decimal(trade["funds"]) for trade in order["trades"])
+    assert volume == Decimal(order["executed_volume"]) and Decimal(order["paid_fee"]) == fee(funds), order
+    return volume, funds
+
+
+def test_market_orders_fill_against_the_demos_book(server):
+    process, (trader, _) = server
+    krw, btc = held(trader, "KRW"), held(trader, "BTC")
+    ceiling = through_the_asks(process.base)
     bought = trader.buy_market_order("KRW-BTC", 60_000)  # 60,000 KRW of BTC, the 0.05 % fee on top
     assert bought["ord_type"] == "price"
     done = trader.get_order(bought["uuid"])
-    assert done["state"] in ("done", "cancel") and Decimal(done["executed_volume"]) == Decimal("0.001")
-    assert Decimal(trader.get_balance("KRW", verbose=True)["balance"]) == Decimal("10000000") - Decimal("60030")
-    bid = maker.buy_limit_order("KRW-BTC", 59_000_000, 0.001)
+    volume, funds = executed(done)
+    left = 60_000 - funds
+    # Upbit ends a market buy in `cancel` when what is left cannot buy one more 10⁻⁸ BTC.
+    assert done["state"] == ("done" if left == 0 else "cancel") and 0 <= left < ceiling * UNIT, done
+    assert held(trader, "KRW") == (krw[0] - funds - fee(funds), krw[1])
+    assert held(trader, "BTC") == (btc[0] + volume, btc[1])
+
+    krw, btc = held(trader, "KRW"), held(trader, "BTC")
     sell = trader.sell_market_order("KRW-BTC", 0.001)
-    assert trader.get_order(sell["uuid"])["state"] == "done"
-    maker.cancel_order(ask["uuid"])
-    assert maker.get_order(bid["uuid"])["state"] == "done"
+    sold = trader.get_order(sell["uuid"])
+    assert sold["state"] == "done"
+    volume, funds = executed(sold)
+    assert volume == Decimal("0.001")
+    assert held(trader, "KRW") == (krw[0] + funds - fee(funds), krw[1])
+    assert held(trader, "BTC") == (btc[0] - volume, btc[1])
 
 
 def test_errors_are_pyupbits_exception_classes(server, capsys):
