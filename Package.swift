@@ -70,8 +70,10 @@ let package = Package(
     ],
     targets: [
         .target(name: "BourseCore", swiftSettings: strict),
-        .target(name: "BourseSimulator", dependencies: ["BourseCore"], swiftSettings: strict),
-        .target(name: "BourseWorkloads", dependencies: ["BourseCore"], swiftSettings: strict),
+        // Small tools with no Bourse dependency: the seeded generator, the monitor tasks wait on.
+        .target(name: "BourseToolkit", swiftSettings: strict),
+        .target(name: "BourseSimulator", dependencies: ["BourseCore", "BourseToolkit"], swiftSettings: strict),
+        .target(name: "BourseWorkloads", dependencies: ["BourseCore", "BourseToolkit"], swiftSettings: strict),
         .target(name: "BourseStore", dependencies: ["BourseCore"], swiftSettings: strict),
         .target(name: "BourseWire", dependencies: ["BourseCore"], swiftSettings: strict),
         .target(name: "BourseUpbit", dependencies: ["BourseAuth", "BourseCore", "BourseWire"], swiftSettings: strict),
@@ -100,6 +102,7 @@ let package = Package(
                 "BourseAuth",
                 "BourseCore",
                 "BourseStore",
+                "BourseToolkit",
                 "BourseUpbit",
                 "BourseWire",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -126,7 +129,8 @@ let package = Package(
         .target(
             name: "BourseDemo",
             dependencies: [
-                "BourseCore", "BourseSimulator", "BourseStore", .product(name: "Logging", package: "swift-log"),
+                "BourseCore", "BourseSimulator", "BourseStore", "BourseToolkit",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
@@ -138,7 +142,8 @@ let package = Package(
         .target(
             name: "BourseStorePostgres",
             dependencies: [
-                "BourseCore", "BourseStore", "BourseWire", .product(name: "PostgresNIO", package: "postgres-nio"),
+                "BourseCore", "BourseStore", "BourseToolkit", "BourseWire",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             swiftSettings: strict
         ),
@@ -166,6 +171,7 @@ let package = Package(
                 "BourseSimulator",
                 "BourseStore",
                 "BourseStorePostgres",
+                "BourseToolkit",
                 "BourseWire",
                 "BourseWorkloads",
                 "CMallocCounter",
@@ -191,6 +197,7 @@ let package = Package(
                 "BourseStorePostgres",
                 "BourseStoreSQLite",
                 "BourseTUI",
+                "BourseToolkit",
                 "BourseWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -202,10 +209,11 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .testTarget(name: "BourseCoreTests", dependencies: ["BourseCore"], swiftSettings: strict),
+        .testTarget(name: "BourseCoreTests", dependencies: ["BourseCore", "BourseToolkit"], swiftSettings: strict),
         // SeededRandom (BourseSimulator) drives the randomized board tests; the SDK itself never sees it.
         .testTarget(
-            name: "BourseClientTests", dependencies: ["BourseClient", "BourseSimulator"], swiftSettings: strict),
+            name: "BourseClientTests", dependencies: ["BourseClient", "BourseSimulator", "BourseToolkit"],
+            swiftSettings: strict),
         .testTarget(
             name: "BourseTUITests", dependencies: ["BourseClient", "BourseTUI"],
             // Golden frames are read from the source tree (see Golden.swift), not bundled.
@@ -213,7 +221,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BourseSimulatorTests",
-            dependencies: ["BourseCore", "BourseSimulator", "BourseWorkloads"],
+            dependencies: ["BourseCore", "BourseSimulator", "BourseToolkit", "BourseWorkloads"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -223,7 +231,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BourseStoreTests",
-            dependencies: ["BourseCore", "BourseStore", "BourseStorePostgres", "BourseStoreSQLite"],
+            dependencies: ["BourseCore", "BourseStore", "BourseStorePostgres", "BourseStoreSQLite", "BourseToolkit"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -231,6 +239,7 @@ let package = Package(
             dependencies: ["BourseAuth", "BourseWire", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict
         ),
+        .testTarget(name: "BourseToolkitTests", dependencies: ["BourseToolkit"], swiftSettings: strict),
         .testTarget(name: "BourseWireTests", dependencies: ["BourseCore", "BourseWire"], swiftSettings: strict),
         .testTarget(
             name: "BourseUpbitTests", dependencies: ["BourseCore", "BourseUpbit", "BourseWire"], swiftSettings: strict),

@@ -2,6 +2,7 @@ import ArgumentParser
 import BourseClient
 import BourseCommandSupport
 import BourseSimulator
+import BourseToolkit
 
 /// `bourse bench board`: the SDK's market board model fed ticker updates for many markets.
 ///

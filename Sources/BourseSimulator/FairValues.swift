@@ -1,4 +1,5 @@
 public import BourseCore
+public import BourseToolkit
 
 /// The demo's underlying values: one random walk per asset in a common unit (dollars), from which every
 /// market's fair price is derived, so cross rates agree and each asset moves as much in a step as the

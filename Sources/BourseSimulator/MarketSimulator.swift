@@ -1,4 +1,5 @@
 public import BourseCore
+import BourseToolkit
 
 /// Simulated participants that keep demo markets moving through the real engine.
 ///

@@ -1,5 +1,5 @@
 import BourseStore
-import Synchronization
+import BourseToolkit
 
 /// The life of a store whose connections need a running task: open → closing → closed, and who waits for
 /// whom on the way.
@@ -26,35 +26,25 @@ final class StoreLifecycle: Sendable {
         var runner = Runner.notStarted
         var queriesInFlight = 0
         var stopRequested = false
-        /// `run(_:)` waiting for the signal to stop.
-        var stopWaiter: CheckedContinuation<Void, Never>?
-        /// `close()` calls waiting for the queries in flight.
-        var drainWaiters: [CheckedContinuation<Void, Never>] = []
-        /// `close()` calls waiting for `run(_:)` to return.
-        var finishWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Monitor(State())
 
     // MARK: - Queries
 
     /// Registers a query; throws `StoreError.closed` once the store is closing or closed.
     func enter() throws(StoreError) {
-        try state.withLock { state throws(StoreError) in
-            guard state.phase == .open else { throw .closed }
+        let entered = state.update { state in
+            guard state.phase == .open else { return false }
             state.queriesInFlight += 1
+            return true
         }
+        guard entered else { throw .closed }
     }
 
     /// Ends a query registered by ``enter()``.
     func leave() {
-        let drained = state.withLock { state in
-            state.queriesInFlight -= 1
-            guard state.queriesInFlight == 0, state.phase != .open else { return [CheckedContinuation<Void, Never>]() }
-            defer { state.drainWaiters.removeAll() }
-            return state.drainWaiters
-        }
-        for waiter in drained { waiter.resume() }
+        state.update { $0.queriesInFlight -= 1 }
     }
 
     // MARK: - Running and closing
@@ -62,7 +52,7 @@ final class StoreLifecycle: Sendable {
     /// Runs `pool` (a long-running call that returns when its task is cancelled or it stops by itself) until
     /// the store is closed; returns at once if the store already ran or is closed.
     func run(_ pool: @escaping @Sendable () async -> Void) async {
-        let starts = state.withLock { state in
+        let starts = state.update { state in
             guard state.runner == .notStarted, state.phase != .closed else { return false }
             state.runner = .running
             return true
@@ -74,63 +64,32 @@ final class StoreLifecycle: Sendable {
                 // The pool stopped by itself (e.g. a service group's graceful shutdown): nothing to wait for.
                 self.requestStop()
             }
-            await waitForStop()
+            await withTaskCancellationHandler {
+                await state.wait { $0.stopRequested }
+            } onCancel: {
+                requestStop()
+            }
             group.cancelAll()
         }
-        let waiters = state.withLock { state in
+        state.update { state in
             // Once the pool has stopped, queries could only hang: refuse them instead.
             state.phase = .closed
             state.runner = .finished
-            defer { state.finishWaiters.removeAll() }
-            return state.finishWaiters
         }
-        for waiter in waiters { waiter.resume() }
     }
 
     /// Refuses new queries, waits for those in flight, stops ``run(_:)`` and waits for it to return.
     func close() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let drained = state.withLock { state in
-                if state.phase == .open { state.phase = .closing }
-                guard state.queriesInFlight > 0 else { return true }
-                state.drainWaiters.append(continuation)
-                return false
-            }
-            if drained { continuation.resume() }
+        state.update { state in
+            if state.phase == .open { state.phase = .closing }
         }
-        state.withLock { $0.phase = .closed }
+        await state.wait { $0.queriesInFlight == 0 }
+        state.update { $0.phase = .closed }
         requestStop()
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let finished = state.withLock { state in
-                guard state.runner == .running else { return true }
-                state.finishWaiters.append(continuation)
-                return false
-            }
-            if finished { continuation.resume() }
-        }
-    }
-
-    private func waitForStop() async {
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let stopNow = state.withLock { state in
-                    guard !state.stopRequested else { return true }
-                    state.stopWaiter = continuation
-                    return false
-                }
-                if stopNow { continuation.resume() }
-            }
-        } onCancel: {
-            requestStop()
-        }
+        await state.wait { $0.runner != .running }
     }
 
     private func requestStop() {
-        let waiter = state.withLock { state in
-            state.stopRequested = true
-            defer { state.stopWaiter = nil }
-            return state.stopWaiter
-        }
-        waiter?.resume()
+        state.update { $0.stopRequested = true }
     }
 }

@@ -1,4 +1,5 @@
 import BourseCore
+import BourseToolkit
 
 /// Decides the next command of an ``EngineFlow`` from the book's touch and the open orders.
 ///
@@ -19,21 +20,21 @@ struct FlowGenerator {
 
     let shape: FlowShape
     let market: MarketCode
-    var random: FlowRandom
+    var random: SeededRandom
     var open = OpenOrders()
     private var nextOrderID: UInt64 = 1
 
     init(shape: FlowShape, market: MarketCode, seed: UInt64) {
         self.shape = shape
         self.market = market
-        random = FlowRandom(seed: seed)
+        random = SeededRandom(seed: seed)
     }
 
     /// A passive limit order on the thinner side, to fill the book before the stream starts.
     mutating func prefillOrder(bestBid: Int?, bestAsk: Int?) -> Command {
         let side: Side = open.count(.bid) <= open.count(.ask) ? .bid : .ask
         let price = passivePrice(side, bestBid: bestBid, bestAsk: bestAsk)
-        return .place(limit(side, price: price, lots: random.int(in: 1...shape.maxLots), account: randomAccount()))
+        return .place(limit(side, price: price, lots: 1 + random.below(shape.maxLots), account: randomAccount()))
     }
 
     /// The next command of the stream and its kind.
@@ -61,7 +62,7 @@ struct FlowGenerator {
     private mutating func newLimit(bestBid: Int?, bestAsk: Int?) -> Command {
         let side: Side = random.below(open.total + 2) < open.count(.ask) + 1 ? .bid : .ask
         let price = passivePrice(side, bestBid: bestBid, bestAsk: bestAsk)
-        return .place(limit(side, price: price, lots: random.int(in: 1...shape.maxLots), account: randomAccount()))
+        return .place(limit(side, price: price, lots: 1 + random.below(shape.maxLots), account: randomAccount()))
     }
 
     /// A one-lot IOC limit at the opposite touch, against whichever touch starts with the larger
@@ -155,7 +156,7 @@ struct FlowGenerator {
 
     /// A price behind the opposite touch, 1 to ``FlowShape/depthTicks`` ticks away.
     private mutating func passivePrice(_ side: Side, bestBid: Int?, bestAsk: Int?) -> Int {
-        let distance = random.int(in: 1...shape.depthTicks)
+        let distance = 1 + random.below(shape.depthTicks)
         if side == .bid {
             return (bestAsk ?? (bestBid ?? shape.centerTick) + 1) - distance
         }

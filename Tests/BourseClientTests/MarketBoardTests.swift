@@ -1,5 +1,6 @@
 import BourseClient
 import BourseSimulator
+import BourseToolkit
 import Testing
 
 @Suite("Market board: tabs, sorting, search, favourites, liquidity, stable order and diffs")

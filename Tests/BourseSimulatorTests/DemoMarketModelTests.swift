@@ -1,5 +1,6 @@
 import BourseCore
 import BourseSimulator
+import BourseToolkit
 import Testing
 
 /// Bug 15: the demo did not look like a market (cross rates that disagreed, USDT 9 % off its peg, every KRW

@@ -1,4 +1,5 @@
 import BourseCore
+import BourseToolkit
 
 /// A deterministic stream of commands over four markets, for snapshot tests.
 ///
@@ -29,7 +30,7 @@ struct SnapshotWorkload {
     static let accounts = (1...24).map { AccountID(UInt64($0)) }
     static let start = Timestamp(milliseconds: 1_767_182_400_000)  // 2025-12-31 12:00 UTC
 
-    private var random: SnapshotRandom
+    private var random: SeededRandom
     private var lanes: [Lane]
     private(set) var time = SnapshotWorkload.start
     private var nextOrderID: UInt64 = 1
@@ -38,7 +39,7 @@ struct SnapshotWorkload {
     private var opening: [Command] = []
 
     init(seed: UInt64) {
-        random = SnapshotRandom(seed: seed)
+        random = SeededRandom(seed: seed)
         let usdt = Market(code: MarketCode("KRW-USDT")!, koreanName: "테더", englishName: "Tether")
         let ethInBTC = Market(
             code: MarketCode("BTC-ETH")!, makerFee: FeeRate(units: 250_000), takerFee: FeeRate(units: 250_000),
@@ -64,23 +65,23 @@ struct SnapshotWorkload {
     /// The next command and the time to apply it at.
     mutating func next() -> (Command, Timestamp) {
         if let deposit = opening.popLast() { return (deposit, time) }
-        time = Timestamp(milliseconds: time.milliseconds + random.int(0...40_000))
+        time = Timestamp(milliseconds: time.milliseconds + random.int(in: 0...40_000))
         // Suspensions are short: a market that is suspended reopens within a few commands.
         if let lane = lanes.firstIndex(where: \.suspended), random.chance(20) {
             lanes[lane].suspended = false
             return (.setMarketState(lanes[lane].market.code, .active), time)
         }
-        let lane = random.index(lanes.count)
-        lanes[lane].midTicks += random.int(-2...2)
+        let lane = random.below(lanes.count)
+        lanes[lane].midTicks += random.int(in: -2...2)
         let command: Command
-        switch random.int(0...99) {
+        switch random.int(in: 0...99) {
         case 0..<55: command = .place(limit(lane))
         case 55..<75: command = cancelByID()
         case 75..<80: command = cancelByIdentifier()
         case 80..<88: command = replace(lane)
         case 88..<93: command = .place(marketOrder(lane))
         case 93..<98:
-            let amount = Funds(units: random.int(1...1_000) * 100_000_000)
+            let amount = Funds(units: random.int(in: 1...1_000) * 100_000_000)
             command = .deposit(random.pick(Self.accounts), currency: "KRW", amount: amount)
         default:
             lanes[lane].suspended = true
@@ -98,7 +99,7 @@ struct SnapshotWorkload {
 
     /// A price mostly behind the touch of `side`; about one order in ten crosses the mid.
     private mutating func price(_ lane: Int, _ side: Side) -> Price {
-        let distance = random.int(-3...30)
+        let distance = random.int(in: -3...30)
         let ticks = lanes[lane].midTicks + (side == .bid ? -distance : distance)
         return Price(units: max(1, ticks) * lanes[lane].tick)
     }
@@ -111,7 +112,7 @@ struct SnapshotWorkload {
         let prevention: SelfTradePrevention? = random.chance(10) ? random.pick(SelfTradePrevention.allCases) : nil
         let request = OrderRequest.limit(
             newID(), account, lanes[lane].market.code, side, price: price(lane, side),
-            volume: Volume(units: random.int(1...20) * lanes[lane].lot), timeInForce: timeInForce,
+            volume: Volume(units: random.int(in: 1...20) * lanes[lane].lot), timeInForce: timeInForce,
             selfTradePrevention: prevention, identifier: identifier)
         placed.append(Placed(id: request.id, account: account, identifier: identifier, lane: lane, side: side))
         return request
@@ -120,7 +121,7 @@ struct SnapshotWorkload {
     private mutating func marketOrder(_ lane: Int) -> OrderRequest {
         let account = random.pick(Self.accounts)
         let code = lanes[lane].market.code
-        let lots = random.int(1...5) * lanes[lane].lot
+        let lots = random.int(in: 1...5) * lanes[lane].lot
         if random.chance(50) {
             let total = Funds.value(of: Volume(units: lots), at: price(lane, .bid), rounding: .down)!
             return .marketBuy(newID(), account, code, total: total)
@@ -130,7 +131,7 @@ struct SnapshotWorkload {
 
     private mutating func cancelByID() -> Command {
         guard !placed.isEmpty else { return .cancel(.id(OrderID(1)), account: Self.accounts[0]) }
-        let order = placed.remove(at: random.index(placed.count))
+        let order = placed.remove(at: random.below(placed.count))
         return .cancel(.id(order.id), account: order.account)
     }
 
@@ -143,32 +144,12 @@ struct SnapshotWorkload {
 
     private mutating func replace(_ lane: Int) -> Command {
         guard !placed.isEmpty else { return .place(limit(lane)) }
-        let order = placed[random.index(placed.count)]
+        let order = placed[random.below(placed.count)]
         let volume: ReplacementRequest.NewVolume =
-            random.chance(50) ? .remainOnly : .volume(Volume(units: random.int(1...20) * lanes[order.lane].lot))
+            random.chance(50) ? .remainOnly : .volume(Volume(units: random.int(in: 1...20) * lanes[order.lane].lot))
         let replacement = ReplacementRequest(id: newID(), price: price(order.lane, order.side), volume: volume)
         placed.append(
             Placed(id: replacement.id, account: order.account, identifier: nil, lane: order.lane, side: order.side))
         return .cancelAndReplace(.id(order.id), account: order.account, replacement)
     }
-}
-
-/// SnapshotRandom: the same stream from a seed on every platform.
-struct SnapshotRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &self) < percent }
-    mutating func int(_ range: ClosedRange<Int64>) -> Int64 { Int64.random(in: range, using: &self) }
-    mutating func index(_ count: Int) -> Int { Int.random(in: 0..<count, using: &self) }
-    mutating func pick<T>(_ elements: [T]) -> T { elements[index(elements.count)] }
 }

@@ -1,5 +1,6 @@
 public import BourseCore
 public import BourseStore
+import BourseToolkit
 import BourseUpbit
 import BourseWire
 import NIOCore
@@ -26,14 +27,13 @@ public final class MarketFeed: Sendable {
 
     struct Inbox {
         var inputs: [Input] = []
-        var waiter: CheckedContinuation<Void, Never>?
         var stopping = false
     }
 
     let options: StreamOptions
     let metrics: ServerMetrics
     let clock: @Sendable () -> Timestamp
-    let inbox = Mutex(Inbox())
+    let inbox = Monitor(Inbox())
     let exchange = Mutex<DurableExchange?>(nil)
     let initial: Mutex<FeedState?>
     let connectionCount = Atomic<Int>(0)
@@ -128,41 +128,22 @@ public final class MarketFeed: Sendable {
 
     /// Stops the feed.
     public func shutdown() {
-        let waiter = inbox.withLock { inbox in
-            inbox.stopping = true
-            defer { inbox.waiter = nil }
-            return inbox.waiter
-        }
-        waiter?.resume()
+        inbox.update { $0.stopping = true }
     }
 
     func send(_ input: Input) {
-        let waiter = inbox.withLock { inbox -> CheckedContinuation<Void, Never>? in
-            guard !inbox.stopping else { return nil }
+        inbox.update { inbox in
+            guard !inbox.stopping else { return }
             inbox.inputs.append(input)
-            defer { inbox.waiter = nil }
-            return inbox.waiter
         }
-        waiter?.resume()
     }
 
+    /// Everything sent since the last call, oldest first, once there is something; nil once stopping.
     private func nextInputs() async -> [Input]? {
-        while true {
-            let taken = inbox.withLock { inbox -> [Input]?? in
-                if inbox.stopping { return .some(nil) }
-                guard !inbox.inputs.isEmpty else { return .none }
-                defer { inbox.inputs.removeAll(keepingCapacity: true) }
-                return .some(inbox.inputs)
-            }
-            if let taken { return taken }
-            await withCheckedContinuation { continuation in
-                let ready = inbox.withLock { inbox in
-                    if inbox.stopping || !inbox.inputs.isEmpty { return true }
-                    inbox.waiter = continuation
-                    return false
-                }
-                if ready { continuation.resume() }
-            }
+        await inbox.wait(until: { $0.stopping || !$0.inputs.isEmpty }) { inbox -> [Input]? in
+            guard !inbox.stopping else { return nil }
+            defer { inbox.inputs.removeAll(keepingCapacity: true) }
+            return inbox.inputs
         }
     }
 

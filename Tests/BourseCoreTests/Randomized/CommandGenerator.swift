@@ -1,4 +1,5 @@
 import BourseCore
+import BourseToolkit
 
 /// A deterministic stream of commands for the randomized suite, drawn from a seed and the reference
 /// model's state (which is itself a function of the commands so far).
@@ -10,7 +11,7 @@ import BourseCore
 /// Books stay small (cancels grow when a market is crowded; now and then one is drained), which keeps
 /// the per-command checks cheap.
 struct CommandGenerator {
-    var random: SplitMix64
+    var random: SeededRandom
     let profiles: [MarketProfile]
     /// The funded accounts.
     let accounts: [AccountID]
@@ -33,14 +34,14 @@ struct CommandGenerator {
     private var opening: [Command] = []
 
     init(seed: UInt64, profiles: [MarketProfile] = MarketProfile.all) {
-        random = SplitMix64(seed: seed)
+        random = SeededRandom(seed: seed)
         self.profiles = profiles
-        let count = 10 + random.index(31)
+        let count = 10 + random.below(31)
         accounts = (1...count).map { AccountID(UInt64($0)) }
         mids = profiles.map(\.startMid)
         for account in accounts {
             for currency in MarketProfile.currencies where random.chance(85) {
-                let amount = MarketProfile.standardDeposit[currency]! / 100 * random.int(20...200)
+                let amount = MarketProfile.standardDeposit[currency]! / 100 * random.int(in: 20...200)
                 opening.append(.deposit(account, currency: CurrencyCode(currency)!, amount: Funds(units: amount)))
             }
         }
@@ -58,10 +59,10 @@ struct CommandGenerator {
         for market in model.markets.indices where model.markets[market].state == .suspended && random.chance(1) {
             return .setMarketState(model.markets[market].code, .active)
         }
-        switch random.int(0...999) {
+        switch random.int(in: 0...999) {
         case 0..<3: return marketState(model)
         case 3:
-            draining = random.index(profiles.count)
+            draining = random.below(profiles.count)
             return deposit(model)
         case 4..<35: return deposit(model)
         case 35..<150: return cancel(model)
@@ -82,9 +83,9 @@ struct CommandGenerator {
     /// Nudges one market's mid by a few ticks now and then, kept within ½× and 2× of where it started.
     private mutating func moveMids() {
         guard random.chance(5) else { return }
-        let market = random.index(profiles.count)
+        let market = random.below(profiles.count)
         let up = random.chance(50)
-        for _ in 0..<random.int(1...3) {
+        for _ in 0..<random.int(in: 1...3) {
             mids[market] = step(mids[market], in: market, up: up)
         }
         let start = profiles[market].startMid
@@ -103,7 +104,7 @@ struct CommandGenerator {
         let candidates = model.books.indices.filter { !model.books[$0].isEmpty && (market == nil || $0 / 2 == market) }
         guard !candidates.isEmpty else { return nil }
         let book = random.pick(candidates)
-        return model.books[book][random.index(model.books[book].count)]
+        return model.books[book][random.below(model.books[book].count)]
     }
 
     /// Sometimes an identifier: mostly fresh, sometimes one this or another account used before.
@@ -122,7 +123,7 @@ struct CommandGenerator {
 
     /// A self-trade prevention mode, or none.
     mutating func selfTradePrevention() -> SelfTradePrevention? {
-        switch random.int(0...99) {
+        switch random.int(in: 0...99) {
         case 0..<55: nil
         case 55..<70: .cancelMaker
         case 70..<85: .cancelTaker
@@ -133,7 +134,7 @@ struct CommandGenerator {
     // MARK: - Commands other than orders
 
     private mutating func cancel(_ model: ReferenceExchange) -> Command {
-        let roll = random.int(0...99)
+        let roll = random.int(in: 0...99)
         if roll < 80, let order = randomOrder(model) {
             if roll < 72 {
                 if let identifier = order.identifier, random.chance(40) {
@@ -145,29 +146,29 @@ struct CommandGenerator {
             return .cancel(.id(order.id), account: stranger)
         }
         let account = random.pick(accounts)
-        switch random.int(0...99) {
-        case 0..<45: return .cancel(.id(OrderID(UInt64(random.int(1...Int64(nextOrderID))))), account: account)
+        switch random.int(in: 0...99) {
+        case 0..<45: return .cancel(.id(OrderID(UInt64(random.int(in: 1...Int64(nextOrderID))))), account: account)
         case 45..<65: return .cancel(.id(OrderID(nextOrderID + 1_000_000)), account: account)
         case 65..<95:
             let used = usedIdentifiers[account] ?? []
             return .cancel(.identifier(used.isEmpty ? "never" : random.pick(used)), account: account)
-        default: return .cancel(.id(OrderID(UInt64(random.int(1...Int64(nextOrderID))))), account: Self.unfunded)
+        default: return .cancel(.id(OrderID(UInt64(random.int(in: 1...Int64(nextOrderID))))), account: Self.unfunded)
         }
     }
 
     private mutating func replace(_ model: ReferenceExchange) -> Command {
         let old = random.chance(88) ? randomOrder(model) : nil
         let account = old?.account ?? random.pick(accounts)
-        let market = old.flatMap { model.marketIndex($0.market) } ?? random.index(profiles.count)
+        let market = old.flatMap { model.marketIndex($0.market) } ?? random.below(profiles.count)
         let side = old?.side ?? .bid
-        var reference = OrderReference.id(old?.id ?? OrderID(UInt64(random.int(1...Int64(nextOrderID)))))
+        var reference = OrderReference.id(old?.id ?? OrderID(UInt64(random.int(in: 1...Int64(nextOrderID)))))
         if let identifier = old?.identifier, random.chance(30) { reference = .identifier(identifier) }
 
         var type = OrderType.limit
         var price: Price?
         var volume: ReplacementRequest.NewVolume?
         var tif: TimeInForce?
-        switch random.int(0...99) {
+        switch random.int(in: 0...99) {
         case 0..<86:
             price = Price(units: limitPrice(in: market, side))
             tif = limitTimeInForce()
@@ -179,14 +180,14 @@ struct CommandGenerator {
             type = random.pick([.price, .market])
             price = random.chance(50) ? Price(units: total(in: market)) : nil
         }
-        switch random.int(0...99) {
+        switch random.int(in: 0...99) {
         case 0..<45: volume = .remainOnly
         case 45..<90: volume = .volume(Volume(units: self.volume(in: market, at: price?.units ?? mids[market])))
         default: volume = nil
         }
         if type == .best && side == .bid && random.chance(70) { volume = nil }
         var identifier: OrderIdentifier?
-        switch random.int(0...99) {
+        switch random.int(in: 0...99) {
         case 0..<15:
             nextIdentifier += 1
             identifier = OrderIdentifier("r\(nextIdentifier)")!
@@ -205,26 +206,26 @@ struct CommandGenerator {
         let account = random.pick(accounts)
         let currency = random.pick(MarketProfile.currencies)
         let amount: Int64
-        switch random.int(0...99) {
+        switch random.int(in: 0...99) {
         case 0..<80:
             let standard = MarketProfile.standardDeposit[currency]!
             amount =
                 model.totalSupply[currency, default: 0] < 4_000_000_000_000_000_000
-                ? standard / 100 * random.int(5...50) : random.int(1...100)
-        case 80..<85: amount = random.chance(50) ? 0 : -random.int(1...1_000_000)
-        case 85..<89: amount = Int64.max - random.int(0...1_000_000)
+                ? standard / 100 * random.int(in: 5...50) : random.int(in: 1...100)
+        case 80..<85: amount = random.chance(50) ? 0 : -random.int(in: 1...1_000_000)
+        case 85..<89: amount = Int64.max - random.int(in: 0...1_000_000)
         case 89..<93:
             return .deposit(
                 account, currency: CurrencyCode(Self.strayCurrency)!,
-                amount: Funds(units: random.int(1...1_000_000_000_000)))
-        default: amount = random.int(1...100)
+                amount: Funds(units: random.int(in: 1...1_000_000_000_000)))
+        default: amount = random.int(in: 1...100)
         }
         return .deposit(account, currency: CurrencyCode(currency)!, amount: Funds(units: amount))
     }
 
     private mutating func marketState(_ model: ReferenceExchange) -> Command {
         if random.chance(10) { return .setMarketState(Self.unlistedMarket, random.chance(50) ? .active : .suspended) }
-        let market = model.markets[random.index(model.markets.count)]
+        let market = model.markets[random.below(model.markets.count)]
         let flipped: MarketState = market.state == .active ? .suspended : .active
         return .setMarketState(market.code, random.chance(15) ? market.state : flipped)
     }

@@ -1,3 +1,4 @@
+import BourseToolkit
 import Testing
 
 @testable import BourseCore
@@ -109,7 +110,7 @@ struct TransfersTests {
     /// the supply is the balances plus locks plus fees.
     @Test(arguments: [1, 2, 3, 4] as [UInt64])
     func randomTransfersKeepTheLedgerBalanced(seed: UInt64) {
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandom(seed: seed)
         var fixture = Fixture.funded()
         let accounts = [alice, bob, carol]
         var nextID: UInt64 = 1

@@ -1,4 +1,5 @@
 import BourseCore
+import BourseToolkit
 
 /// A deterministic stream of commands that trades: two markets, funded accounts, crossing limit orders,
 /// market orders and cancels. Each command is built from the order id the writer offers.
@@ -8,9 +9,9 @@ struct TradingScript {
     static let markets = [Market(code: krwBTC), Market(code: btcETH)]
     static let accounts = (1...6).map { AccountID(UInt64($0)) }
 
-    private var random: SnapshotRandom
+    private var random: SeededRandom
 
-    init(seed: UInt64) { random = SnapshotRandom(seed: seed) }
+    init(seed: UInt64) { random = SeededRandom(seed: seed) }
 
     /// The deposits that fund every account in every currency.
     static var funding: [Command] {

@@ -1,7 +1,9 @@
 /// A small, fast, deterministic pseudo-random generator (SplitMix64).
 ///
-/// The same seed always yields the same sequence on every platform, which is what makes the simulator
-/// and the benchmark workloads replayable. Not for anything security-related.
+/// The same seed always yields the same sequence on every platform, which is what makes the simulator,
+/// the benchmark workloads and the randomized tests replayable: the one seeded generator of the project
+/// (the standard library's `SystemRandomNumberGenerator` gives no sequence to replay). Not for anything
+/// security-related.
 public struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
@@ -25,6 +27,18 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
 
     /// `true` with probability `percent` / 100.
     public mutating func chance(_ percent: Int) -> Bool { next() % 100 < UInt64(percent) }
+
+    /// A uniform integer in `0 ..< bound` (Lemire's multiply-shift; the bias is below 2⁻³² at these sizes).
+    public mutating func below(_ bound: Int) -> Int {
+        precondition(bound > 0, "empty range")
+        return Int(truncatingIfNeeded: next().multipliedFullWidth(by: UInt64(bound)).high)
+    }
+
+    /// A uniform value in `0 ..< 1` with 53 bits of precision.
+    public mutating func unit() -> Double { Double(next() >> 11) * 0x1.0p-53 }
+
+    /// One element of a non-empty array.
+    public mutating func pick<Element>(_ elements: [Element]) -> Element { elements[below(elements.count)] }
 }
 
 extension SeededRandom {
