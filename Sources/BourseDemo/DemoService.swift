@@ -128,7 +128,7 @@ public final class DemoService: Sendable {
                 sinceReconcile = 0
                 rejected = rejectedCommands
             }
-            let commands = simulator.withLock { $0.step(at: clock()) }
+            let commands = simulator.withLock { $0.liveStep(at: clock()) }
             guard try await submitLive(commands) else { return }
         }
     }

@@ -114,6 +114,15 @@ public struct MarketSimulator: Sendable {
         return step(elapsed: elapsed ?? Self.nominalStep)
     }
 
+    /// A live step at `time`: as ``step(at:)``, except that a long one (the demo stood still: the backfill
+    /// took a while, the process was paused or starved) ends with fresh ladders at the new fair prices, so
+    /// the book people look at is never empty between it and the next step.
+    public mutating func liveStep(at time: Timestamp) -> [Command] {
+        let elapsed = lastStep.map { min(max(time.milliseconds - $0.milliseconds, 0), Self.longestStep) }
+        lastStep = time
+        return step(elapsed: elapsed ?? Self.nominalStep, requoteAfterLongStep: true)
+    }
+
     /// A step standing for `elapsed` (at most ``longestStep``) after the previous one, even the first: for
     /// tests and tools that have no clock.
     public mutating func step(after elapsed: Duration) -> [Command] {
@@ -127,11 +136,14 @@ public struct MarketSimulator: Sendable {
         step(after: .milliseconds(Self.nominalStep))
     }
 
-    private mutating func step(elapsed: Int64) -> [Command] {
+    private mutating func step(elapsed: Int64, requoteAfterLongStep: Bool = false) -> [Command] {
         var commands = topUps()
         var budget = Budget(self)
         if elapsed > Self.ladderStepLimit {
             tradeInPairs(elapsed: elapsed, budget: &budget, into: &commands)
+            if requoteAfterLongStep {
+                for index in markets.indices { requote(index, budget: &budget, into: &commands) }
+            }
             return commands
         }
         values.advance(milliseconds: elapsed, random: &random)

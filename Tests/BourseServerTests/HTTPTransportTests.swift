@@ -116,7 +116,7 @@ struct HTTPTransportTests {
 
     static let badHeads: [(request: String, status: Int)] = [
         ("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: \(String(repeating: "a", count: 100_000))\r\n\r\n", 431),
-        ("GET /v1/ticker?markets=\(String(repeating: "A", count: 20_000)) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 414),
+        ("GET /v1/ticker?markets=\(String(repeating: "A", count: 50_000)) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 414),
         ("HELLO THERE\r\n\r\n", 400),
         ("GET /healthz HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\nHost: 127.0.0.1\r\n\r\n", 400),
         ("GET /healthz HTTP/1.1\r\nAccept: */*\r\n\r\n", 400),

@@ -49,6 +49,20 @@ struct MarketSimulatorTests {
         #expect(shallowest >= 30, "a side fell to \(shallowest) price levels")
     }
 
+    /// The demo goes live after its backfill, which took a while: its first live step stands for that long
+    /// stretch, and the book must not be empty after it (people look at it at once), as a backfill's long
+    /// steps leave it.
+    @Test func aLongLiveStepLeavesBothSidesQuoted() {
+        var run = run(seed: 13, steps: 20)
+        let later = Timestamp(milliseconds: start.milliseconds + 20 * 500 + 45_000)
+        run.step(at: later, live: true)
+        #expect(run.rejections.isEmpty, "refused: \(run.rejections.prefix(3))")
+        for market in run.simulator.listedMarkets {
+            let engine = run.exchange.engine(market.code)!
+            #expect(!engine.depth(.bid).isEmpty && !engine.depth(.ask).isEmpty, "\(market.code) has an empty side")
+        }
+    }
+
     /// A restarted demo picks up the quotes, the holdings and the prices the exchange has, and trades on
     /// without a refused command.
     @Test func aResumedSimulatorTradesOnWithoutRefusals() {

@@ -31,11 +31,11 @@ struct SimulatedRun: Sendable {
         for command in simulator.fundingCommands() { apply(command, at: start) }
     }
 
-    /// One step at `time`; returns its events.
+    /// One step at `time` (a live one with `live`, as the running demo takes them); returns its events.
     @discardableResult
-    mutating func step(at time: Timestamp) -> [Event] {
+    mutating func step(at time: Timestamp, live: Bool = false) -> [Event] {
         let first = events.count
-        for command in simulator.step(at: time) { apply(command, at: time) }
+        for command in live ? simulator.liveStep(at: time) : simulator.step(at: time) { apply(command, at: time) }
         return Array(events[first...])
     }
 

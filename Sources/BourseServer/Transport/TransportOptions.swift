@@ -17,7 +17,7 @@ public struct TransportOptions: Sendable {
     /// The largest request head (request line and headers together) read, in bytes; `431` past it.
     public var maximumHeadBytes = 64 << 10
     /// The longest request target (path and query) accepted, in bytes; `414` past it.
-    public var maximumURIBytes = 16 << 10
+    public var maximumURIBytes = 48 << 10
     /// After an error answer, how long the server keeps reading (and discarding) what the client still
     /// sends before it closes, so the client reads the answer instead of a connection reset.
     public var lingerTimeout: Duration = .seconds(2)
