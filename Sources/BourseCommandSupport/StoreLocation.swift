@@ -8,7 +8,7 @@ import Foundation
 public struct StoreLocation: Sendable {
     /// Every setting, for the command's other options.
     public let settings: Settings
-    /// The backend.
+    /// Which store: SQLite under the data directory, PostgreSQL at the URL, or memory.
     public let backend: StoreOptions.Backend
     /// The data directory (the SQLite database, the master key, the server's other files).
     public let dataDirectory: String

@@ -15,47 +15,7 @@ extension SQLiteStore {
         migrator.registerMigration("1-orders-fills") { db in
             try db.execute(
                 sql: """
-                    CREATE TABLE orders (
-                        id INTEGER PRIMARY KEY,
-                        account_id INTEGER NOT NULL,
-                        market TEXT NOT NULL,
-                        side TEXT NOT NULL,
-                        ord_type TEXT NOT NULL,
-                        price INTEGER,
-                        volume INTEGER,
-                        time_in_force TEXT,
-                        smp_type TEXT,
-                        identifier TEXT,
-                        state TEXT NOT NULL,
-                        created_ms INTEGER NOT NULL,
-                        closed_ms INTEGER,
-                        remaining_volume INTEGER,
-                        executed_volume INTEGER NOT NULL,
-                        executed_funds INTEGER NOT NULL,
-                        reserved_fee INTEGER NOT NULL,
-                        paid_fee INTEGER NOT NULL,
-                        locked INTEGER NOT NULL,
-                        prevented_volume INTEGER NOT NULL,
-                        prevented_locked INTEGER NOT NULL,
-                        trades_count INTEGER NOT NULL
-                    );
-                    CREATE INDEX orders_by_account ON orders (account_id, state, id);
-                    CREATE INDEX orders_by_identifier ON orders (account_id, identifier) WHERE identifier IS NOT NULL;
-                    CREATE TABLE order_fills (
-                        order_id INTEGER NOT NULL,
-                        trade_sequence INTEGER NOT NULL,
-                        account_id INTEGER NOT NULL,
-                        market TEXT NOT NULL,
-                        side TEXT NOT NULL,
-                        price INTEGER NOT NULL,
-                        volume INTEGER NOT NULL,
-                        funds INTEGER NOT NULL,
-                        fee INTEGER NOT NULL,
-                        is_maker INTEGER NOT NULL,
-                        taker_bought INTEGER NOT NULL,
-                        time_ms INTEGER NOT NULL,
-                        PRIMARY KEY (order_id, trade_sequence)
-                    ) WITHOUT ROWID;
+                    \(orderTables)
                     CREATE TABLE order_log_applied (
                         id INTEGER PRIMARY KEY CHECK (id = 1),
                         through INTEGER NOT NULL

@@ -25,6 +25,6 @@ public struct TransportOptions: Sendable {
     /// Connections accepted beyond ``maximumConnections`` only to be refused with `503`.
     public var refusalAllowance: Int { max(16, maximumConnections / 8) }
 
-    /// The defaults.
+    /// The limits above: generous for people, tight enough that no flood takes the server down.
     public init() {}
 }
