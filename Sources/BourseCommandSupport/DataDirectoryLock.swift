@@ -34,4 +34,19 @@ public final class DataDirectoryLock {
     }
 
     deinit { close(descriptor) }
+
+    /// What holds the lock of `directory` now ("pid 123: bourse serve"), or nil when nothing does (or the
+    /// directory has no lock file yet). Takes the lock for an instant to find out, never waits.
+    public static func holder(of directory: String) -> String? {
+        let path = URL(fileURLWithPath: directory).appendingPathComponent("bourse.lock").path
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) != 0 else {
+            flock(descriptor, LOCK_UN)
+            return nil
+        }
+        let holder = (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        return holder?.isEmpty == false ? holder : "another bourse process"
+    }
 }

@@ -119,7 +119,13 @@ struct AccountCommandTests {
                 try DataDirectoryLock(directory: directory, purpose: "second")
             }
             #expect(error?.description.contains("in use by another bourse process") == true)
+            #expect(DataDirectoryLock.holder(of: directory)?.hasSuffix(": test") == true, "who holds it")
             withExtendedLifetime(held) {}
+        }
+        try await withDataDirectory { directory in
+            #expect(DataDirectoryLock.holder(of: directory) == nil, "no lock file yet")
+            _ = try DataDirectoryLock(directory: directory, purpose: "gone")
+            #expect(DataDirectoryLock.holder(of: directory) == nil, "released when its holder went")
         }
     }
 }

@@ -41,7 +41,14 @@ struct AccountCommand: AsyncParsableCommand {
                 }
             }
             print("Created account '\(account.name)' (id \(account.id)).")
-            print("Next: bourse keys create \(account.name)   and   bourse deposit \(account.name) KRW 1000000")
+            if location.backend == .sqlite, let holder = DataDirectoryLock.holder(of: location.dataDirectory) {
+                // `bourse deposit` waits for the data directory's one writer: the server funds it instead.
+                print(
+                    "Next: bourse keys create \(account.name) --scopes accounts,orders:read,orders:write,deposit, "
+                        + "then deposit through the running server (\(holder)): POST /v1/deposits/krw")
+            } else {
+                print("Next: bourse keys create \(account.name)   and   bourse deposit \(account.name) KRW 1000000")
+            }
         }
     }
 
