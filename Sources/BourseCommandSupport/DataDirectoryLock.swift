@@ -46,7 +46,8 @@ public final class DataDirectoryLock {
             flock(descriptor, LOCK_UN)
             return nil
         }
-        let holder = (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let holder = (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(
+            in: .whitespacesAndNewlines)
         return holder?.isEmpty == false ? holder : "another bourse process"
     }
 }
