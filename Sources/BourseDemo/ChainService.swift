@@ -19,7 +19,7 @@ public struct ChainService: Sendable {
         /// How often the chains look for work.
         public var tick: Duration = .milliseconds(250)
 
-        /// The defaults.
+        /// Every setting at the default written beside it.
         public init() {}
     }
 

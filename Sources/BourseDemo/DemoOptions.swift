@@ -24,6 +24,6 @@ public struct DemoOptions: Sendable {
     /// a refused command also triggers one.
     public var reconcileEvery = 120
 
-    /// The defaults.
+    /// Every setting at the default written beside it.
     public init() {}
 }

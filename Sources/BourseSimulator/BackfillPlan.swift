@@ -14,7 +14,7 @@ public struct BackfillPlan: Sendable, Hashable {
         /// Time between steps inside it.
         public var step: Duration
 
-        /// A band.
+        /// Builds it from exactly these parts; nothing is checked or derived here.
         public init(span: Duration, step: Duration) {
             self.span = span
             self.step = step

@@ -7,7 +7,7 @@ public import BourseCore
 /// dollars, `BTC-ETH` = ETH ÷ BTC), so cross rates agree by construction: `KRW-BTC ÷ KRW-USDT` is
 /// `USDT-BTC` up to the spread and the ticks.
 public struct DemoAsset: Sendable, Hashable {
-    /// The currency.
+    /// The currency's code as listed (`KRW`, `BTC`), upper case.
     public var currency: CurrencyCode
     /// Its value in dollars where the walk starts, and the level it slowly returns to.
     public var dollars: Price

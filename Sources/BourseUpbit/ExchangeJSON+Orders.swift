@@ -48,7 +48,7 @@ extension ExchangeJSON {
         /// The client's identifier, if any.
         public var identifier: String?
 
-        /// An entry.
+        /// Builds it from exactly these parts; nothing is checked or derived here.
         public init(uuid: String?, market: MarketCode?, identifier: String?) {
             self.uuid = uuid
             self.market = market

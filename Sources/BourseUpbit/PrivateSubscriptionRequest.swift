@@ -5,7 +5,7 @@ import BourseWire
 /// (optionally limited to `codes`) and/or `myAsset` type objects. Each request replaces the connection's
 /// whole set, as on the public endpoint.
 public struct PrivateSubscriptionRequest: Sendable, Hashable {
-    /// The ticket.
+    /// The client's label for its connection; Upbit requires one.
     public var ticket: String
     /// The connection's format.
     public var format: StreamFormat

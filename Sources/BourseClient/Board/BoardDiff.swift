@@ -43,7 +43,7 @@ public struct BoardMove: Hashable, Sendable {
     /// Its position in the new one.
     public var to: Int
 
-    /// A move.
+    /// Builds it from exactly these parts; nothing is checked or derived here.
     public init(from: Int, to: Int) {
         self.from = from
         self.to = to

@@ -27,7 +27,7 @@ public struct OrderSummary: Decodable, Hashable, Sendable {
     public var price: String?
     /// `wait`, `watch`, `done` or `cancel`.
     public var state: String
-    /// The market.
+    /// Which market, as Upbit writes it: quote first (`KRW-BTC`).
     public var market: String
     /// The ordered volume, if any.
     public var volume: String?

@@ -45,7 +45,7 @@ public struct OrderChance: Decodable, Hashable, Sendable {
 
     /// The currency one side of a market spends and the smallest total it may order.
     public struct SideRule: Decodable, Hashable, Sendable {
-        /// The currency.
+        /// The currency's code as listed (`KRW`, `BTC`), upper case.
         public var currency: String
         /// The smallest order total, in the quote currency (`"5000"` in KRW markets).
         public var minTotal: String

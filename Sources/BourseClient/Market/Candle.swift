@@ -17,7 +17,7 @@ public struct Candle: Hashable, Sendable {
     /// The time of the last trade in it (milliseconds).
     public var lastTrade: Int64
 
-    /// A candle.
+    /// Builds it from exactly these parts; nothing is checked or derived here.
     public init(
         start: Int64, open: Double, high: Double, low: Double, close: Double, volume: Double, value: Double,
         lastTrade: Int64

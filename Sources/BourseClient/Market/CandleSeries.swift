@@ -8,7 +8,7 @@
 /// while trades stream in loses none of them; a trade at or before a page candle's last trade is taken to
 /// be in it already (the stream's snapshot trade is not counted twice).
 public struct CandleSeries: Sendable {
-    /// The interval.
+    /// Every candle of the series spans this interval; trades are bucketed by it.
     public let interval: CandleInterval
     /// The candles, oldest first, one per start.
     public private(set) var candles: [Candle] = []

@@ -3,19 +3,19 @@
 public struct OrderBookView: Hashable, Sendable {
     /// One price level.
     public struct Level: Hashable, Sendable {
-        /// The price.
+        /// In the quote currency, as the server sent it (for display: the SDK does no money arithmetic).
         public var price: Double
         /// The size at it.
         public var size: Double
 
-        /// A level.
+        /// Builds it from exactly these parts; nothing is checked or derived here.
         public init(price: Double, size: Double) {
             self.price = price
             self.size = size
         }
     }
 
-    /// The market.
+    /// Which market, as Upbit writes it: quote first (`KRW-BTC`).
     public var code: String
     /// Asks, lowest (best) first.
     public var asks: [Level]
@@ -24,7 +24,7 @@ public struct OrderBookView: Hashable, Sendable {
     /// The time of the snapshot (milliseconds).
     public var time: Int64
 
-    /// A book.
+    /// Builds it from exactly these parts; nothing is checked or derived here.
     public init(code: String, asks: [Level], bids: [Level], time: Int64) {
         self.code = code
         self.asks = asks.filter { $0.price > 0 }

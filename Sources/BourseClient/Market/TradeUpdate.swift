@@ -1,8 +1,8 @@
 /// One trade, from `GET /v1/trades/ticks` or a WebSocket `trade` message.
 public struct TradeUpdate: Hashable, Sendable {
-    /// The market.
+    /// Which market, as Upbit writes it: quote first (`KRW-BTC`).
     public var code: String
-    /// The price.
+    /// In the quote currency, as the server sent it (for display: the SDK does no money arithmetic).
     public var price: Double
     /// The base volume.
     public var volume: Double
@@ -13,7 +13,7 @@ public struct TradeUpdate: Hashable, Sendable {
     /// The exchange's unique id of the trade.
     public var sequentialID: Int64
 
-    /// A trade.
+    /// Builds it from exactly these parts; nothing is checked or derived here.
     public init(code: String, price: Double, volume: Double, isSell: Bool, time: Int64, sequentialID: Int64) {
         self.code = code
         self.price = price

@@ -24,7 +24,7 @@ public final class MarketStream: Sendable {
         /// Certificates to trust besides the system's, for a `wss://` server with its own certificate.
         public var trusted: TrustedCertificates?
 
-        /// The defaults.
+        /// Every setting at the default written beside it.
         public init() {}
     }
 

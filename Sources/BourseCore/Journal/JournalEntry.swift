@@ -11,7 +11,7 @@ public struct JournalEntry: Hashable, Sendable {
     /// What it applied.
     public var command: Command
 
-    /// An entry.
+    /// Builds it from exactly these parts; nothing is checked or derived here.
     public init(sequence: UInt64, time: Timestamp, command: Command) {
         self.sequence = sequence
         self.time = time

@@ -1,11 +1,11 @@
 /// One account's balance of one currency: what a change to the ledger touches.
 public struct BalanceKey: Hashable, Sendable {
-    /// The account.
+    /// Whose it is: the ledger account, not the API key.
     public var account: AccountID
-    /// The currency.
+    /// The currency's code as listed (`KRW`, `BTC`), upper case.
     public var currency: CurrencyCode
 
-    /// A key.
+    /// Builds it from exactly these parts; nothing is checked or derived here.
     public init(account: AccountID, currency: CurrencyCode) {
         self.account = account
         self.currency = currency

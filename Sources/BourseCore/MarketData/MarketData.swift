@@ -9,7 +9,7 @@ public struct MarketData: Hashable, Codable, Sendable {
     /// are the store's business.
     public static let defaultRetainedSecondCandles = 7 * 86_400
 
-    /// The market.
+    /// Which market, as Upbit writes it: quote first (`KRW-BTC`).
     public let market: MarketCode
     /// The recent trades (`trades/ticks`).
     public private(set) var tape: TradeTape

@@ -9,7 +9,7 @@ public struct OrderBookSnapshot: Hashable, Sendable {
     /// The most levels per side Upbit returns.
     public static let maximumDepth = 30
 
-    /// The market.
+    /// Which market, as Upbit writes it: quote first (`KRW-BTC`).
     public var market: MarketCode
     /// When the snapshot was taken (`timestamp`).
     public var timestamp: Timestamp

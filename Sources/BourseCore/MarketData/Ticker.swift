@@ -34,7 +34,7 @@ public struct Ticker: Hashable, Codable, Sendable {
         var bidVolume = FixedPointSum<Volume>()
     }
 
-    /// The market.
+    /// Which market, as Upbit writes it: quote first (`KRW-BTC`).
     public let market: MarketCode
     private var close = DailyClose()
     private var last: LastTrade?

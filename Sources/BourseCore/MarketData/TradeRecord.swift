@@ -1,6 +1,6 @@
 /// One trade as `trades/ticks` and the trade stream report it.
 public struct TradeRecord: Hashable, Codable, Sendable {
-    /// The market.
+    /// Which market, as Upbit writes it: quote first (`KRW-BTC`).
     public var market: MarketCode
     /// The engine's trade number in the market (1, 2, 3, … with no gaps).
     public var sequence: UInt64

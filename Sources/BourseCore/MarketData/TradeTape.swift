@@ -20,7 +20,7 @@ public struct TradeTape: Hashable, Codable, Sendable {
     /// Ids per millisecond in `sequential_id` (`timestamp_ms * 10000 + n`).
     public static let idsPerMillisecond: Int64 = 10_000
 
-    /// The market.
+    /// Which market, as Upbit writes it: quote first (`KRW-BTC`).
     public let market: MarketCode
     /// The retained trades, oldest first.
     public private(set) var records: ContiguousArray<TradeRecord> = []

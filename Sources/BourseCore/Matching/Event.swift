@@ -53,14 +53,14 @@ public struct OrderAccepted: Hashable, Sendable {
 public enum RejectedCommand: Hashable, Sendable {
     /// An order placement (the request is attached).
     case place(OrderRequest)
-    /// A cancel.
+    /// Cancels one of the account's orders, by id or identifier; an unknown one is a rejection.
     case cancel(OrderReference)
     /// A cancel-and-replace refused before anything changed (unknown old order, used identifier). A
     /// replacement refused after the old order was cancelled is reported as a refused ``place(_:)``.
     case cancelAndReplace(OrderReference, ReplacementRequest)
-    /// A deposit.
+    /// Credits the account; the currency must be one a listed market trades.
     case deposit(currency: CurrencyCode, amount: Funds)
-    /// A withdrawal.
+    /// Locks the amount and fee until the chain reports the withdrawal done or failed.
     case withdraw(WithdrawalRequest)
     /// A step of a withdrawal.
     case transfer(TransferID)
@@ -70,7 +70,7 @@ public enum RejectedCommand: Hashable, Sendable {
 public struct CommandRejected: Hashable, Sendable {
     /// The account that sent it.
     public var account: AccountID
-    /// The command.
+    /// What was refused, as sent, so a client can match the rejection to its request.
     public var command: RejectedCommand
     /// Why, with Upbit's error name.
     public var reason: Rejection
@@ -85,7 +85,7 @@ public struct CommandRejected: Hashable, Sendable {
 
 /// A fill between a resting (maker) order and an incoming (taker) order, at the maker's price.
 public struct Trade: Hashable, Sendable {
-    /// The market.
+    /// Which market, as Upbit writes it: quote first (`KRW-BTC`).
     public var market: MarketCode
     /// The trade's number in its market: 1, 2, 3, … with no gaps.
     public var sequence: UInt64
@@ -141,7 +141,7 @@ public struct Trade: Hashable, Sendable {
 
 /// Two orders of one account that would have traded.
 public struct SelfTradePrevented: Hashable, Sendable {
-    /// The market.
+    /// Which market, as Upbit writes it: quote first (`KRW-BTC`).
     public var market: MarketCode
     /// The account that owns both.
     public var account: AccountID
@@ -174,7 +174,7 @@ public struct SelfTradePrevented: Hashable, Sendable {
 
 /// An order now waiting in the book.
 public struct OrderRested: Hashable, Sendable {
-    /// The order.
+    /// The writer's id of the order concerned (the id behind its UUID).
     public var order: OrderID
     /// Its account.
     public var account: AccountID
@@ -206,7 +206,7 @@ public struct OrderRested: Hashable, Sendable {
 
 /// An order fully filled.
 public struct OrderDone: Hashable, Sendable {
-    /// The order.
+    /// The writer's id of the order concerned (the id behind its UUID).
     public var order: OrderID
     /// Its account.
     public var account: AccountID
@@ -246,7 +246,7 @@ public enum CancelReason: String, Hashable, Sendable {
 
 /// An order ended without a full fill.
 public struct OrderCancelled: Hashable, Sendable {
-    /// The order.
+    /// The writer's id of the order concerned (the id behind its UUID).
     public var order: OrderID
     /// Its account.
     public var account: AccountID
@@ -274,9 +274,9 @@ public struct OrderCancelled: Hashable, Sendable {
 
 /// A credited balance.
 public struct Deposited: Hashable, Sendable {
-    /// The account.
+    /// Whose it is: the ledger account, not the API key.
     public var account: AccountID
-    /// The currency.
+    /// The currency's code as listed (`KRW`, `BTC`), upper case.
     public var currency: CurrencyCode
     /// The amount credited.
     public var amount: Funds

@@ -1,6 +1,6 @@
 /// An open (resting) order as the engine sees it.
 public struct OpenOrder: Hashable, Sendable {
-    /// The order.
+    /// The writer's id, unique for the life of the exchange.
     public var id: OrderID
     /// Its owner.
     public var account: AccountID

@@ -1,8 +1,8 @@
 /// Which side of the book an order is on, in Upbit's words.
 public enum Side: String, Hashable, Codable, Sendable, CaseIterable {
-    /// A buy.
+    /// A buy: spends the quote currency, receives the base.
     case bid
-    /// A sell.
+    /// A sell: spends the base currency, receives the quote.
     case ask
 
     /// The side an order of this side trades against.
@@ -51,9 +51,9 @@ public enum SelfTradePrevention: String, Hashable, Codable, Sendable, CaseIterab
 public struct OrderRequest: Hashable, Sendable {
     /// The new order's id.
     public var id: OrderID
-    /// The owner.
+    /// Whose it is: the ledger account, not the API key.
     public var account: AccountID
-    /// The market.
+    /// Which market, as Upbit writes it: quote first (`KRW-BTC`).
     public var market: MarketCode
     /// Buy or sell.
     public var side: Side

@@ -5,7 +5,7 @@ public struct OrderFill: Hashable, Codable, Sendable {
     public var order: OrderID
     /// Its owner.
     public var account: AccountID
-    /// The market.
+    /// Which market, as Upbit writes it: quote first (`KRW-BTC`).
     public var market: MarketCode
     /// The trade's number in its market (``Trade/sequence``), which names the trade.
     public var tradeSequence: UInt64

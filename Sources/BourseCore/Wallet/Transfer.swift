@@ -44,7 +44,7 @@ public struct WithdrawalRequest: Hashable, Sendable {
     public var id: TransferID
     /// Whose funds.
     public var account: AccountID
-    /// The currency.
+    /// The currency's code as listed (`KRW`, `BTC`), upper case.
     public var currency: CurrencyCode
     /// The chain (`net_type`); nil for a bank withdrawal.
     public var network: String?
@@ -78,17 +78,17 @@ public struct WithdrawalRequest: Hashable, Sendable {
 
 /// A withdrawal with its current state: what `GET /v1/withdraw` reports.
 public struct Withdrawal: Hashable, Codable, Sendable {
-    /// The id.
+    /// Unique among transfers, given by the writer in journal order.
     public var id: TransferID
     /// Whose funds.
     public var account: AccountID
-    /// The currency.
+    /// The currency's code as listed (`KRW`, `BTC`), upper case.
     public var currency: CurrencyCode
     /// The chain; nil for a bank withdrawal.
     public var network: String?
     /// What the destination receives.
     public var amount: Funds
-    /// The fee.
+    /// In units of 10⁻⁸ of the currency, charged on top of the amount.
     public var fee: Funds
     /// The destination; nil for a bank withdrawal.
     public var address: String?
@@ -96,7 +96,7 @@ public struct Withdrawal: Hashable, Codable, Sendable {
     public var memo: String?
     /// A transfer inside the exchange.
     public var isInternal: Bool
-    /// The state.
+    /// Where it is in its life; it only moves forward, ending in done or failed.
     public var state: WithdrawalState
     /// The chain's transaction id, once sent.
     public var txid: String?
@@ -133,11 +133,11 @@ public struct IncomingDeposit: Hashable, Sendable {
     public var id: TransferID
     /// The receiving account.
     public var account: AccountID
-    /// The currency.
+    /// The currency's code as listed (`KRW`, `BTC`), upper case.
     public var currency: CurrencyCode
-    /// The chain.
+    /// The chain it moves on (Upbit's `net_type`, e.g. `BTC`, `TRX`).
     public var network: String
-    /// The amount.
+    /// In units of 10⁻⁸ of the currency, exact; the fee is not included.
     public var amount: Funds
     /// The chain's transaction id.
     public var txid: String
@@ -161,21 +161,21 @@ public struct IncomingDeposit: Hashable, Sendable {
 
 /// A coin deposit with its current state.
 public struct CoinDeposit: Hashable, Codable, Sendable {
-    /// The id.
+    /// Unique among transfers, given by the writer in journal order.
     public var id: TransferID
     /// The receiving account.
     public var account: AccountID
-    /// The currency.
+    /// The currency's code as listed (`KRW`, `BTC`), upper case.
     public var currency: CurrencyCode
-    /// The chain.
+    /// The chain it moves on (Upbit's `net_type`, e.g. `BTC`, `TRX`).
     public var network: String
-    /// The amount.
+    /// In units of 10⁻⁸ of the currency, exact; the fee is not included.
     public var amount: Funds
     /// The chain's transaction id.
     public var txid: String
     /// From another account of this exchange.
     public var isInternal: Bool
-    /// The state.
+    /// Where it is in its life; it only moves forward, credited once confirmed.
     public var state: CoinDepositState
     /// When the chain reported it.
     public var createdAt: Timestamp

@@ -20,15 +20,15 @@ public struct TransferRecord: Hashable, Sendable {
     public var kind: Kind
     /// The id within its kind (see the type's notes).
     public var id: UInt64
-    /// The account.
+    /// Whose it is: the ledger account, not the API key.
     public var account: AccountID
-    /// The currency.
+    /// The currency's code as listed (`KRW`, `BTC`), upper case.
     public var currency: String
     /// The chain (`net_type`); nil for KRW and for deposits credited at once in KRW.
     public var network: String?
-    /// The amount.
+    /// In units of 10⁻⁸ of the currency, exact; the fee is not included.
     public var amount: Funds
-    /// The fee.
+    /// In units of 10⁻⁸ of the currency, charged on top of the amount.
     public var fee: Funds
     /// Upbit's upper-case state (`ACCEPTED`, `PROCESSING`, `WAITING`, `DONE`…).
     public var state: String
@@ -98,11 +98,11 @@ public struct WalletAddress: Hashable, Sendable {
     public var kind: TransferRecord.Kind
     /// Whose.
     public var account: AccountID
-    /// The currency.
+    /// The currency's code as listed (`KRW`, `BTC`), upper case.
     public var currency: String
     /// The chain (`net_type`).
     public var network: String
-    /// The address.
+    /// As the wallet issued it; compared exactly, case included.
     public var address: String
     /// The memo or tag (`secondary_address`), on chains that use one.
     public var memo: String?

@@ -13,6 +13,6 @@ public struct ServerConfiguration: Sendable {
     /// The certificate and key to serve `https`/`wss` with; nil serves plain `http`/`ws`.
     public var tls: TLSIdentity?
 
-    /// The defaults.
+    /// Every setting at the default written beside it.
     public init() {}
 }

@@ -183,6 +183,6 @@ public struct StreamOptions: Sendable {
     /// `TOO_MANY_REQUESTS` error frame and ignored. 0 turns it off.
     public var messagesPerSecond = 50
 
-    /// The defaults.
+    /// Every setting at the default written beside it.
     public init() {}
 }

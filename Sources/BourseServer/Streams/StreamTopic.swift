@@ -7,14 +7,14 @@ public import BourseUpbit
 public struct StreamTopic: Hashable, Sendable {
     /// The stream type.
     public var kind: StreamKind
-    /// The market.
+    /// Which market, as Upbit writes it: quote first (`KRW-BTC`).
     public var market: MarketCode
     /// Order books only: levels per side (1...30); zero otherwise.
     public var depth: Int
     /// Order books only: the grouping unit (zero = native prices).
     public var level: Price
 
-    /// A topic.
+    /// Builds it from exactly these parts; nothing is checked or derived here.
     public init(kind: StreamKind, market: MarketCode, depth: Int = 0, level: Price = .zero) {
         self.kind = kind
         self.market = market

@@ -7,7 +7,7 @@ public struct CommandResult: Hashable, Sendable {
     /// Its events, in order.
     public var events: [Event]
 
-    /// A result.
+    /// Builds it from exactly these parts; nothing is checked or derived here.
     public init(entry: JournalEntry, events: [Event]) {
         self.entry = entry
         self.events = events

@@ -35,7 +35,7 @@ public final class DurableExchange: Sendable {
         /// matched like any other.
         public var recordsOrders: @Sendable (AccountID) -> Bool = { _ in true }
 
-        /// The defaults.
+        /// Every setting at the default written beside it.
         public init() {}
     }
 
@@ -96,7 +96,7 @@ public final class DurableExchange: Sendable {
 
     /// One account's balance of one currency.
     public struct AccountBalance: Sendable, Hashable {
-        /// The account.
+        /// Whose it is: the ledger account, not the API key.
         public var account: AccountID
         /// Its balance.
         public var balance: Balance

@@ -5,7 +5,7 @@
 /// read is bounds-checked, so malformed bytes throw a `DecodingError` (with the byte offset) rather than
 /// crash, and bytes left over after the value are an error too.
 public struct SnapshotDecoder: Sendable {
-    /// A decoder.
+    /// Every setting at the default written beside it.
     public init() {}
 
     /// The value of type `type` stored in `bytes`.

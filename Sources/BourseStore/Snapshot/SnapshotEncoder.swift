@@ -13,7 +13,7 @@ public struct SnapshotEncoder: Sendable {
     /// The format version this build writes and reads.
     public static var formatVersion: UInt16 { SnapshotFormat.version }
 
-    /// An encoder.
+    /// Every setting at the default written beside it.
     public init() {}
 
     /// The snapshot bytes of `value`: header, payload and checksum.

@@ -26,7 +26,7 @@ enum SnapshotFormat {
     static let version: UInt16 = 3
     /// Magic and version.
     static let headerSize = 6
-    /// The checksum.
+    /// Bytes of the FNV-1a-64 checksum that ends the file.
     static let trailerSize = 8
 
     /// The checksum (``FNV1a``, shared with the journal).

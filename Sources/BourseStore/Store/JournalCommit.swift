@@ -7,7 +7,7 @@ public import BourseCore
 /// the same transaction keeps the store's history exactly as far along as its journal, with no catch-up
 /// step after a crash.
 public struct JournalCommit: Sendable {
-    /// The commands.
+    /// The commit's commands with their sequences and times, replayed in order on recovery.
     public var record: JournalRecord
     /// The trades the commands made, in order.
     public var trades: [TradeRecord]
@@ -23,7 +23,7 @@ public struct JournalCommit: Sendable {
     /// record with the same kind and id.
     public var transfers: [TransferRecord]
 
-    /// A commit.
+    /// Builds it from exactly these parts; nothing is checked or derived here.
     public init(
         record: JournalRecord, trades: [TradeRecord] = [], candles: [StoredCandle] = [], orders: [OrderRecord] = [],
         fills: [OrderFill] = [], transfers: [TransferRecord] = []
@@ -39,11 +39,11 @@ public struct JournalCommit: Sendable {
 
 /// A candle with the market and unit it belongs to, as stores keep them.
 public struct StoredCandle: Hashable, Sendable {
-    /// The market.
+    /// Which market, as Upbit writes it: quote first (`KRW-BTC`).
     public var market: MarketCode
-    /// The period.
+    /// Which candle period (1 s, minutes, days …) this row updates.
     public var unit: CandleUnit
-    /// The candle.
+    /// The candle as the commit leaves it, replacing any stored one of the same start.
     public var candle: Candle
 
     /// A stored candle.
@@ -61,7 +61,7 @@ public struct StoredSnapshot: Hashable, Sendable {
     /// The encoded state.
     public var bytes: [UInt8]
 
-    /// A snapshot.
+    /// Builds it from exactly these parts; nothing is checked or derived here.
     public init(sequence: UInt64, bytes: [UInt8]) {
         self.sequence = sequence
         self.bytes = bytes
