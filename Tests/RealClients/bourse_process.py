@@ -14,6 +14,7 @@ import hmac
 import json
 import os
 import re
+import resource
 import signal
 import subprocess
 import tempfile
@@ -75,8 +76,11 @@ class Server:
     """One `bourse serve` on a free loopback port, with the demo on (``DEMO``) unless `demo` is false. A
     fresh data directory gets the demo's history before the server listens, so it is ready then."""
 
-    def __init__(self, data_dir: str, arguments: tuple[str, ...] = (), demo: bool = True):
+    def __init__(self, data_dir: str, arguments: tuple[str, ...] = (), demo: bool = True,
+                 nofile: tuple[int, int] | None = None):
         self.data_dir = data_dir
+        #: The (soft, hard) open-file limit the process starts with; None keeps this process's.
+        self.nofile = nofile
         self.command = [BINARY, "serve", *(DEMO if demo else ("--no-demo",)), "--port", "0", "--data-dir", data_dir,
                         *arguments]
         self.start()
@@ -84,7 +88,10 @@ class Server:
     def start(self):
         """Starts the process and waits until it listens (`base` is then its URL, a new port each time)."""
         self.log = open(os.path.join(self.data_dir, f"serve-{time.time_ns()}.log"), "w+")
-        self.process = subprocess.Popen(self.command, stdout=self.log, stderr=subprocess.STDOUT)
+        limits = self.nofile
+        self.process = subprocess.Popen(
+            self.command, stdout=self.log, stderr=subprocess.STDOUT,
+            preexec_fn=(lambda: resource.setrlimit(resource.RLIMIT_NOFILE, limits)) if limits else None)
         # A hang guard only: a first start simulates the demo's day of history first (seconds for a release
         # build, minutes for a debug build on a busy machine).
         deadline = time.time() + 600

@@ -112,28 +112,11 @@ def close_code(sock: socket.socket) -> int | None:
     return None
 
 
-class LimitedServer:
+class LimitedServer(Server):
     """`bourse serve --no-demo` on a free port, started with `nofile` as its (soft, hard) open-file limit."""
 
     def __init__(self, data_dir: str, arguments: tuple[str, ...], nofile: tuple[int, int]):
-        self.log = open(os.path.join(data_dir, "serve.log"), "w+")
-        self.process = subprocess.Popen(
-            [BINARY, "serve", "--no-demo", "--port", "0", "--data-dir", data_dir, *arguments],
-            stdout=self.log, stderr=subprocess.STDOUT,
-            preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, nofile),
-        )
-        deadline, self.base = time.time() + 120, None
-        while self.base is None:
-            assert self.process.poll() is None, self.output()
-            assert time.time() < deadline, "the server did not start in 120 s:\n" + self.output()
-            found = re.search(r"listening on (http://127\.0\.0\.1:\d+)", self.output())
-            self.base = found.group(1) if found else None
-            time.sleep(0.1)
-
-    def output(self) -> str:
-        self.log.flush()
-        self.log.seek(0)
-        return self.log.read()
+        super().__init__(data_dir, arguments, demo=False, nofile=nofile)
 
     def open_files_limit(self) -> tuple[int, int]:
         with open(f"/proc/{self.process.pid}/limits") as limits:
