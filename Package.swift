@@ -136,7 +136,11 @@ let package = Package(
         ),
         .target(
             name: "BourseStoreSQLite",
-            dependencies: ["BourseCore", "BourseStore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "BourseCore", "BourseStore", .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API, for the bulk writes' direct binding (BulkStatement).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             swiftSettings: strict
         ),
         .target(

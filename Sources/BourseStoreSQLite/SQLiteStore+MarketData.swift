@@ -4,34 +4,46 @@ import GRDB
 
 extension SQLiteStore {
     static func insert(_ trades: [TradeRecord], _ db: Database) throws {
-        let statement = try db.cachedStatement(
+        var statement = try BulkStatement(
+            db,
             sql: """
                 INSERT INTO trades (market, sequential_id, sequence, time_ms, price, volume, funds, taker_side, \
                 prev_close) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         for trade in trades {
-            statement.setUncheckedArguments([
-                trade.market.description, trade.sequentialID, Int64(trade.sequence), trade.time.milliseconds,
-                trade.price.units, trade.volume.units, trade.funds.units, trade.takerSide.rawValue,
-                trade.previousClose.units,
-            ])
+            statement.bind(trade.market.description)
+            statement.bind(trade.sequentialID)
+            statement.bind(Int64(trade.sequence))
+            statement.bind(trade.time.milliseconds)
+            statement.bind(trade.price.units)
+            statement.bind(trade.volume.units)
+            statement.bind(trade.funds.units)
+            statement.bind(trade.takerSide.rawValue)
+            statement.bind(trade.previousClose.units)
             try statement.execute()
         }
     }
 
     static func upsert(_ candles: [StoredCandle], _ db: Database) throws {
-        let statement = try db.cachedStatement(
+        var statement = try BulkStatement(
+            db,
             sql: """
                 INSERT OR REPLACE INTO candles (market, unit, start_ms, open, high, low, close, last_trade_ms, \
                 acc_trade_funds, acc_trade_volume, prev_close) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         for stored in candles {
             let candle = stored.candle
-            statement.setUncheckedArguments([
-                stored.market.description, stored.unit.storageCode, candle.start.milliseconds, candle.open.units,
-                candle.high.units, candle.low.units, candle.close.units, candle.lastTradeTime.milliseconds,
-                String(candle.accTradeFunds.units), String(candle.accTradeVolume.units), candle.previousClose.units,
-            ])
+            statement.bind(stored.market.description)
+            statement.bind(stored.unit.storageCode)
+            statement.bind(candle.start.milliseconds)
+            statement.bind(candle.open.units)
+            statement.bind(candle.high.units)
+            statement.bind(candle.low.units)
+            statement.bind(candle.close.units)
+            statement.bind(candle.lastTradeTime.milliseconds)
+            statement.bind(String(candle.accTradeFunds.units))
+            statement.bind(String(candle.accTradeVolume.units))
+            statement.bind(candle.previousClose.units)
             try statement.execute()
         }
     }

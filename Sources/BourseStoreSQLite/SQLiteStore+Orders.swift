@@ -9,41 +9,71 @@ extension SQLiteStore {
         prevented_volume, prevented_locked, trades_count FROM orders
         """
 
+    /// Writes each order's latest state. An order's terms (account, market, side, prices, identifier, creation)
+    /// never change after it is placed, so an update sets only what can: unlike `INSERT OR REPLACE`, which
+    /// deletes the row and its index entries and inserts them again, it leaves `orders_by_identifier`
+    /// alone (a quarter less CPU per materialized order).
     static func upsert(_ orders: [OrderRecord], _ db: Database) throws {
-        let statement = try db.cachedStatement(
+        var statement = try BulkStatement(
+            db,
             sql: """
-                INSERT OR REPLACE INTO orders (id, account_id, market, side, ord_type, price, volume, time_in_force, \
+                INSERT INTO orders (id, account_id, market, side, ord_type, price, volume, time_in_force, \
                 smp_type, identifier, state, created_ms, closed_ms, remaining_volume, executed_volume, executed_funds, \
                 reserved_fee, paid_fee, locked, prevented_volume, prevented_locked, trades_count) \
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) \
+                ON CONFLICT (id) DO UPDATE SET state = excluded.state, closed_ms = excluded.closed_ms, \
+                remaining_volume = excluded.remaining_volume, executed_volume = excluded.executed_volume, \
+                executed_funds = excluded.executed_funds, reserved_fee = excluded.reserved_fee, \
+                paid_fee = excluded.paid_fee, locked = excluded.locked, prevented_volume = excluded.prevented_volume, \
+                prevented_locked = excluded.prevented_locked, trades_count = excluded.trades_count
                 """)
         for order in orders {
-            statement.setUncheckedArguments([
-                Int64(bitPattern: order.id.rawValue), Int64(bitPattern: order.account.rawValue),
-                order.market.description, order.side.rawValue, order.type.rawValue, order.price?.units,
-                order.volume?.units, order.timeInForce?.rawValue, order.selfTradePrevention?.rawValue,
-                order.identifier?.description, order.state.rawValue, order.createdAt.milliseconds,
-                order.closedAt?.milliseconds, order.remainingVolume?.units, order.executedVolume.units,
-                order.executedFunds.units, order.reservedFee.units, order.paidFee.units, order.locked.units,
-                order.preventedVolume.units, order.preventedLocked.units, order.tradesCount,
-            ])
+            statement.bind(Int64(bitPattern: order.id.rawValue))
+            statement.bind(Int64(bitPattern: order.account.rawValue))
+            statement.bind(order.market.description)
+            statement.bind(order.side.rawValue)
+            statement.bind(order.type.rawValue)
+            statement.bind(order.price?.units)
+            statement.bind(order.volume?.units)
+            statement.bind(order.timeInForce?.rawValue)
+            statement.bind(order.selfTradePrevention?.rawValue)
+            statement.bind(order.identifier?.description)
+            statement.bind(order.state.rawValue)
+            statement.bind(order.createdAt.milliseconds)
+            statement.bind(order.closedAt?.milliseconds)
+            statement.bind(order.remainingVolume?.units)
+            statement.bind(order.executedVolume.units)
+            statement.bind(order.executedFunds.units)
+            statement.bind(order.reservedFee.units)
+            statement.bind(order.paidFee.units)
+            statement.bind(order.locked.units)
+            statement.bind(order.preventedVolume.units)
+            statement.bind(order.preventedLocked.units)
+            statement.bind(order.tradesCount)
             try statement.execute()
         }
     }
 
     static func insert(_ fills: [OrderFill], _ db: Database) throws {
-        let statement = try db.cachedStatement(
+        var statement = try BulkStatement(
+            db,
             sql: """
                 INSERT OR REPLACE INTO order_fills (order_id, trade_sequence, account_id, market, side, price, volume, \
                 funds, fee, is_maker, taker_bought, time_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         for fill in fills {
-            statement.setUncheckedArguments([
-                Int64(bitPattern: fill.order.rawValue), Int64(bitPattern: fill.tradeSequence),
-                Int64(bitPattern: fill.account.rawValue), fill.market.description, fill.side.rawValue,
-                fill.price.units, fill.volume.units, fill.funds.units, fill.fee.units, fill.isMaker, fill.takerBought,
-                fill.time.milliseconds,
-            ])
+            statement.bind(Int64(bitPattern: fill.order.rawValue))
+            statement.bind(Int64(bitPattern: fill.tradeSequence))
+            statement.bind(Int64(bitPattern: fill.account.rawValue))
+            statement.bind(fill.market.description)
+            statement.bind(fill.side.rawValue)
+            statement.bind(fill.price.units)
+            statement.bind(fill.volume.units)
+            statement.bind(fill.funds.units)
+            statement.bind(fill.fee.units)
+            statement.bind(fill.isMaker)
+            statement.bind(fill.takerBought)
+            statement.bind(fill.time.milliseconds)
             try statement.execute()
         }
     }
