@@ -12,7 +12,7 @@ enum PostgresSchema {
     static let migrationLockKey: Int64 = 0x626F_7572_7365
 
     /// Every migration, in version order.
-    static let migrations: [PostgresMigration] = [version1, version2, version3, version4, version5]
+    static let migrations: [PostgresMigration] = [version1, version2, version3, version4, version5, version6]
 
     /// Journal, snapshots, trades and candles.
     static let version1 = PostgresMigration(
@@ -218,6 +218,26 @@ enum PostgresSchema {
             )
             """,
             "CREATE INDEX wallet_addresses_by_address ON wallet_addresses (kind, net_type, address)",
+        ]
+    )
+
+    /// Sign-in for the auction house: a bcrypt hash per account that has a password, and sessions by the
+    /// SHA-256 of their token.
+    static let version6 = PostgresMigration(
+        version: 6,
+        statements: [
+            "ALTER TABLE accounts ADD COLUMN password_hash text",
+            """
+            CREATE TABLE sessions (
+                token_hash bytea PRIMARY KEY,
+                account_id bigint NOT NULL REFERENCES accounts (id),
+                created_ms bigint NOT NULL,
+                expires_ms bigint NOT NULL,
+                revoked_ms bigint
+            )
+            """,
+            "CREATE INDEX sessions_by_account ON sessions (account_id)",
+            "COMMENT ON TABLE sessions IS 'Auction sign-in sessions; token_hash is SHA-256 of the bearer token'",
         ]
     )
 }

@@ -174,6 +174,22 @@ extension SQLiteStore {
                     """)
         }
         migrator.registerMigration("6-order-log") { db in try moveOrdersToLog(db) }
+        // Sign-in for the auction house: a bcrypt hash per account that has a password, and sessions by the
+        // SHA-256 of their token.
+        migrator.registerMigration("7-users-sessions") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE accounts ADD COLUMN password_hash TEXT;
+                    CREATE TABLE sessions (
+                        token_hash BLOB PRIMARY KEY,
+                        account_id INTEGER NOT NULL REFERENCES accounts (id),
+                        created_ms INTEGER NOT NULL,
+                        expires_ms INTEGER NOT NULL,
+                        revoked_ms INTEGER
+                    ) WITHOUT ROWID;
+                    CREATE INDEX sessions_by_account ON sessions (account_id);
+                    """)
+        }
         return migrator
     }
 }

@@ -13,6 +13,8 @@ public final class InMemoryStore: Store {
         var candles: [CandleKey: [Candle]] = [:]
         var accounts: [AccountRecord] = []
         var keys: [StoredAPIKey] = []
+        var passwordHashes: [AccountID: String] = [:]
+        var sessions: [StoredSession] = []
         /// Orders by id (ids grow with time, so a sorted array keeps queries in id order).
         var orders: [OrderRecord] = []
         var orderSlots: [OrderID: Int] = [:]
@@ -223,6 +225,67 @@ public final class InMemoryStore: Store {
             else { return false }
             contents.keys[index].revokedAt = time
             return true
+        }
+    }
+}
+
+// MARK: - Users
+
+extension InMemoryStore {
+    /// Sets the password hash of an existing account.
+    public func setPasswordHash(_ hash: String, of account: AccountID) async throws -> Bool {
+        try contents.withLock { contents in
+            if contents.closed { throw StoreError.closed }
+            guard contents.accounts.contains(where: { $0.id == account }) else { return false }
+            contents.passwordHashes[account] = hash
+            return true
+        }
+    }
+
+    /// The password hash of `account`.
+    public func passwordHash(of account: AccountID) async throws -> String? {
+        try read { $0.passwordHashes[account] }
+    }
+
+    /// Adds a session.
+    public func saveSession(_ session: StoredSession) async throws {
+        try contents.withLock { contents in
+            if contents.closed { throw StoreError.closed }
+            guard !contents.sessions.contains(where: { $0.tokenHash == session.tokenHash }) else {
+                throw StoreError.duplicate("session")
+            }
+            contents.sessions.append(session)
+        }
+    }
+
+    /// The session with `tokenHash`.
+    public func session(tokenHash: [UInt8]) async throws -> StoredSession? {
+        try read { contents in contents.sessions.first { $0.tokenHash == tokenHash } }
+    }
+
+    /// Revokes a live session.
+    public func revokeSession(tokenHash: [UInt8], at time: Timestamp) async throws -> Bool {
+        try contents.withLock { contents in
+            if contents.closed { throw StoreError.closed }
+            guard
+                let index = contents.sessions.firstIndex(where: { $0.tokenHash == tokenHash && $0.revokedAt == nil })
+            else { return false }
+            contents.sessions[index].revokedAt = time
+            return true
+        }
+    }
+
+    /// Revokes the live sessions of `account`.
+    public func revokeSessions(of account: AccountID, at time: Timestamp) async throws -> Int {
+        try contents.withLock { contents in
+            if contents.closed { throw StoreError.closed }
+            var count = 0
+            for index in contents.sessions.indices
+            where contents.sessions[index].account == account && contents.sessions[index].revokedAt == nil {
+                contents.sessions[index].revokedAt = time
+                count += 1
+            }
+            return count
         }
     }
 }

@@ -82,6 +82,36 @@ public final class InterceptingStore: Store {
         try await store.revokeAPIKey(accessKey: accessKey, at: time)
     }
 
+    // MARK: - Users (passed on)
+
+    /// Sets the password hash in the wrapped store.
+    public func setPasswordHash(_ hash: String, of account: AccountID) async throws -> Bool {
+        try await store.setPasswordHash(hash, of: account)
+    }
+
+    /// The wrapped store's password hash.
+    public func passwordHash(of account: AccountID) async throws -> String? {
+        try await store.passwordHash(of: account)
+    }
+
+    /// Saves the session in the wrapped store.
+    public func saveSession(_ session: StoredSession) async throws { try await store.saveSession(session) }
+
+    /// The wrapped store's session.
+    public func session(tokenHash: [UInt8]) async throws -> StoredSession? {
+        try await store.session(tokenHash: tokenHash)
+    }
+
+    /// Revokes the session in the wrapped store.
+    public func revokeSession(tokenHash: [UInt8], at time: Timestamp) async throws -> Bool {
+        try await store.revokeSession(tokenHash: tokenHash, at: time)
+    }
+
+    /// Revokes the account's sessions in the wrapped store.
+    public func revokeSessions(of account: AccountID, at time: Timestamp) async throws -> Int {
+        try await store.revokeSessions(of: account, at: time)
+    }
+
     // MARK: - Orders (passed on)
 
     /// The wrapped store's order.

@@ -1,0 +1,57 @@
+import BourseCore
+import BourseStore
+import Testing
+
+/// Password hashes and sessions: the same promises from every backend.
+@Suite("Store contract: users and sessions")
+struct UserStoreContractTests {
+    static func session(_ byte: UInt8, account: AccountID, at milliseconds: Int64 = 1_000) -> StoredSession {
+        StoredSession(
+            tokenHash: [UInt8](repeating: byte, count: 32), account: account,
+            createdAt: Timestamp(milliseconds: milliseconds), expiresAt: Timestamp(milliseconds: milliseconds + 60_000))
+    }
+
+    @Test(arguments: StoreBackend.all)
+    func aPasswordHashBelongsToAnExistingAccountAndCanBeReplaced(backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let alice = try await store.createAccount(named: "alice", at: Timestamp(milliseconds: 1))
+            #expect(try await store.passwordHash(of: alice.id) == nil)
+            #expect(try await store.setPasswordHash("$2b$04$first", of: alice.id))
+            #expect(try await store.setPasswordHash("$2b$04$second", of: alice.id))
+            #expect(try await store.passwordHash(of: alice.id) == "$2b$04$second")
+            #expect(try await store.setPasswordHash("$2b$04$x", of: AccountID(999)) == false)
+            #expect(try await store.passwordHash(of: AccountID(999)) == nil)
+        }
+    }
+
+    @Test(arguments: StoreBackend.all)
+    func sessionsReadBackByTokenHashAndRevokeOnce(backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let alice = try await store.createAccount(named: "alice", at: Timestamp(milliseconds: 1))
+            let bob = try await store.createAccount(named: "bob", at: Timestamp(milliseconds: 1))
+            let first = Self.session(1, account: alice.id)
+            try await store.saveSession(first)
+            try await store.saveSession(Self.session(2, account: alice.id, at: 2_000))
+            try await store.saveSession(Self.session(3, account: bob.id))
+            await #expect(throws: StoreError.duplicate("session")) {
+                try await store.saveSession(Self.session(1, account: bob.id))
+            }
+            #expect(try await store.session(tokenHash: first.tokenHash) == first)
+            #expect(try await store.session(tokenHash: [UInt8](repeating: 9, count: 32)) == nil)
+
+            #expect(try await store.revokeSession(tokenHash: first.tokenHash, at: Timestamp(milliseconds: 5_000)))
+            #expect(
+                try await store.revokeSession(tokenHash: first.tokenHash, at: Timestamp(milliseconds: 6_000)) == false)
+            let revoked = try #require(try await store.session(tokenHash: first.tokenHash))
+            #expect(revoked.revokedAt == Timestamp(milliseconds: 5_000))
+            #expect(!revoked.isLive(at: Timestamp(milliseconds: 5_001)))
+
+            // A new password signs every session of the account out, and only that account's.
+            #expect(try await store.revokeSessions(of: alice.id, at: Timestamp(milliseconds: 7_000)) == 1)
+            #expect(try await store.session(tokenHash: Self.session(2, account: alice.id).tokenHash)?.revokedAt != nil)
+            let bobs = try #require(try await store.session(tokenHash: Self.session(3, account: bob.id).tokenHash))
+            #expect(bobs.isLive(at: Timestamp(milliseconds: 7_000)))
+            #expect(!bobs.isLive(at: bobs.expiresAt))
+        }
+    }
+}
