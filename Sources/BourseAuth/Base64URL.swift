@@ -1,4 +1,4 @@
-/// Decodes base64url (RFC 4648 §5), the alphabet of JWT segments.
+/// Decodes and encodes base64url (RFC 4648 §5), the alphabet of JWT segments and session tokens.
 enum Base64URL {
     /// The bytes of `text`, or `nil` if it is not base64url.
     ///
@@ -34,6 +34,27 @@ enum Base64URL {
         guard accumulator == 0 else { return nil }
         return output
     }
+
+    /// `bytes` in base64url without padding.
+    static func encode(_ bytes: [UInt8]) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity((bytes.count * 4 + 2) / 3)
+        var accumulator: UInt32 = 0
+        var bits = 0
+        for byte in bytes {
+            accumulator = (accumulator << 8) | UInt32(byte)
+            bits += 8
+            while bits >= 6 {
+                bits -= 6
+                output.append(alphabet[Int((accumulator >> UInt32(bits)) & 63)])
+            }
+            accumulator &= (1 << UInt32(bits)) - 1
+        }
+        if bits > 0 { output.append(alphabet[Int((accumulator << UInt32(6 - bits)) & 63)]) }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     private static func sextet(_ character: UInt8) -> UInt8? {
         switch character {

@@ -9,7 +9,8 @@ struct Bourse: AsyncParsableCommand {
         abstract: "A self-hostable, real-time market platform, wire-compatible with Upbit's Open API.",
         version: "0.1.0",
         subcommands: [
-            ServeCommand.self, AccountCommand.self, KeysCommand.self, DepositCommand.self, WithdrawAddressCommand.self,
+            ServeCommand.self, AccountCommand.self, UserCommand.self, KeysCommand.self, DepositCommand.self,
+            WithdrawAddressCommand.self,
             DemoCommand.self,
             IngestCommand.self, JournalCommand.self, BenchCommand.self, BoardCommand.self, MarketCommand.self,
             TickerCommand.self,

@@ -30,6 +30,11 @@ public enum BourseApplication {
                 exchange: reader.exchange, gate: gate, store: reader.store, limiter: limiter, clock: reader.clock
             ).addRoutes(to: router)
         }
+        SignInController(
+            store: reader.store, options: configuration.signIn,
+            throttle: SignInThrottle(options: configuration.signIn), limiter: limiter, clock: reader.clock,
+            secureCookies: configuration.tls != nil
+        ).addRoutes(to: router)
         router.get("/healthz") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "application/json"],

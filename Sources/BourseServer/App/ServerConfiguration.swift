@@ -10,6 +10,8 @@ public struct ServerConfiguration: Sendable {
     public var streams = StreamOptions()
     /// Connection limits and timers of the HTTP transport.
     public var transport = TransportOptions()
+    /// Password hashing, sessions and the sign-in throttle of the auction house.
+    public var signIn = SignInOptions()
     /// The certificate and key to serve `https`/`wss` with; nil serves plain `http`/`ws`.
     public var tls: TLSIdentity?
 

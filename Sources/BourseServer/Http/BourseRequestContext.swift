@@ -18,6 +18,8 @@ public struct BourseRequestContext: RequestContext, RemoteAddressRequestContext,
     public var rateLimit: RateLimitVerdict?
     /// The authenticated key and the parameters of an exchange request, set by ``ExchangeAuthentication``.
     var exchangeCall: ExchangeCall?
+    /// The signed-in user of an auction route, set by ``AuctionAuthentication``.
+    var auctionUser: AuctionUser?
 
     /// A context for a request arriving on `source`'s channel.
     public init(source: ApplicationRequestContextSource) {
