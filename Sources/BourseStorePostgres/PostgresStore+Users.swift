@@ -93,3 +93,46 @@ extension PostgresStore {
         }
     }
 }
+
+extension PostgresStore {
+    /// Adds a photo with the next id.
+    public func savePhoto(_ photo: StoredPhoto) async throws -> StoredPhoto {
+        try await withClient { client in
+            let rows = try await client.query(
+                """
+                INSERT INTO photos (owner_id, content_type, width, height, byte_count, sha256, created_ms)
+                VALUES (\(Int64(photo.owner.rawValue)), \(photo.contentType), \(Int32(clamping: photo.width)),
+                        \(Int32(clamping: photo.height)), \(Int32(clamping: photo.byteCount)), \(photo.sha256),
+                        \(photo.createdAt.milliseconds))
+                RETURNING id
+                """,
+                logger: logger)
+            for try await id in rows.decode(Int64.self) {
+                var saved = photo
+                saved.id = UInt64(id)
+                return saved
+            }
+            throw StoreError.corrupt("INSERT INTO photos returned no id")
+        }
+    }
+
+    /// The photo `id`.
+    public func photo(_ id: UInt64) async throws -> StoredPhoto? {
+        try await withClient { client in
+            let rows = try await client.query(
+                """
+                SELECT id, owner_id, content_type, width, height, byte_count, sha256, created_ms FROM photos
+                WHERE id = \(Int64(clamping: id))
+                """,
+                logger: logger)
+            let columns = (Int64, Int64, String, Int32, Int32, Int32, String, Int64).self
+            for try await (id, owner, type, width, height, count, sha, created) in rows.decode(columns) {
+                return StoredPhoto(
+                    id: UInt64(id), owner: AccountID(UInt64(owner)), contentType: type, width: Int(width),
+                    height: Int(height), byteCount: Int(count), sha256: sha, createdAt: Timestamp(milliseconds: created)
+                )
+            }
+            return nil
+        }
+    }
+}

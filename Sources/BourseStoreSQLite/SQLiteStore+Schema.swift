@@ -175,7 +175,7 @@ extension SQLiteStore {
         }
         migrator.registerMigration("6-order-log") { db in try moveOrdersToLog(db) }
         // Sign-in for the auction house: a bcrypt hash per account that has a password, and sessions by the
-        // SHA-256 of their token.
+        // SHA-256 of their token; the descriptions of uploaded photos (the bytes are files named by SHA-256).
         migrator.registerMigration("7-users-sessions") { db in
             try db.execute(
                 sql: """
@@ -188,6 +188,16 @@ extension SQLiteStore {
                         revoked_ms INTEGER
                     ) WITHOUT ROWID;
                     CREATE INDEX sessions_by_account ON sessions (account_id);
+                    CREATE TABLE photos (
+                        id INTEGER PRIMARY KEY,
+                        owner_id INTEGER NOT NULL REFERENCES accounts (id),
+                        content_type TEXT NOT NULL,
+                        width INTEGER NOT NULL,
+                        height INTEGER NOT NULL,
+                        byte_count INTEGER NOT NULL,
+                        sha256 TEXT NOT NULL,
+                        created_ms INTEGER NOT NULL
+                    );
                     """)
         }
         return migrator

@@ -82,3 +82,42 @@ extension SQLiteStore {
         }
     }
 }
+
+extension SQLiteStore {
+    /// Adds a photo with the next id.
+    public func savePhoto(_ photo: StoredPhoto) async throws -> StoredPhoto {
+        try await pool.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO photos (owner_id, content_type, width, height, byte_count, sha256, created_ms)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    Int64(photo.owner.rawValue), photo.contentType, photo.width, photo.height, photo.byteCount,
+                    photo.sha256, photo.createdAt.milliseconds,
+                ])
+            var saved = photo
+            saved.id = UInt64(db.lastInsertedRowID)
+            return saved
+        }
+    }
+
+    /// The photo `id`.
+    public func photo(_ id: UInt64) async throws -> StoredPhoto? {
+        try await pool.read { db in
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT id, owner_id, content_type, width, height, byte_count, sha256, created_ms FROM photos
+                    WHERE id = ?
+                    """,
+                arguments: [Int64(clamping: id)]
+            ).map { row in
+                StoredPhoto(
+                    id: UInt64(row[0] as Int64), owner: AccountID(UInt64(row[1] as Int64)), contentType: row[2],
+                    width: row[3], height: row[4], byteCount: row[5], sha256: row[6],
+                    createdAt: Timestamp(milliseconds: row[7]))
+            }
+        }
+    }
+}

@@ -55,3 +55,24 @@ struct UserStoreContractTests {
         }
     }
 }
+
+/// Photo descriptions: the same promises from every backend.
+@Suite("Store contract: photos")
+struct PhotoStoreContractTests {
+    @Test(arguments: StoreBackend.all)
+    func photosGetIncreasingIdsAndReadBackExactly(backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let seller = try await store.createAccount(named: "seller", at: Timestamp(milliseconds: 1))
+            let photo = StoredPhoto(
+                id: 0, owner: seller.id, contentType: "image/png", width: 640, height: 480, byteCount: 12_345,
+                sha256: String(repeating: "ab", count: 32), createdAt: Timestamp(milliseconds: 9))
+            let first = try await store.savePhoto(photo)
+            let second = try await store.savePhoto(photo)
+            #expect(first.id >= 1 && second.id > first.id)
+            var expected = photo
+            expected.id = first.id
+            #expect(try await store.photo(first.id) == expected)
+            #expect(try await store.photo(second.id + 100) == nil)
+        }
+    }
+}

@@ -1,5 +1,6 @@
 import BourseCore
 import BourseStore
+import Foundation
 public import Hummingbird
 import HummingbirdCore
 public import Logging
@@ -34,6 +35,12 @@ public enum BourseApplication {
             store: reader.store, options: configuration.signIn,
             throttle: SignInThrottle(options: configuration.signIn), limiter: limiter, clock: reader.clock,
             secureCookies: configuration.tls != nil
+        ).addRoutes(to: router)
+        let photos =
+            configuration.photoDirectory
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("bourse-photos-\(UUID().uuidString)").path
+        PhotoController(
+            library: PhotoLibrary(directory: photos, store: reader.store), store: reader.store, clock: reader.clock
         ).addRoutes(to: router)
         router.get("/healthz") { _, _ in
             Response(

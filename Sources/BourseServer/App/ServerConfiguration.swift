@@ -12,6 +12,9 @@ public struct ServerConfiguration: Sendable {
     public var transport = TransportOptions()
     /// Password hashing, sessions and the sign-in throttle of the auction house.
     public var signIn = SignInOptions()
+    /// Where uploaded photos are kept (`photos` in the data directory); nil keeps them in a fresh
+    /// temporary directory, for tests and in-memory servers.
+    public var photoDirectory: String?
     /// The certificate and key to serve `https`/`wss` with; nil serves plain `http`/`ws`.
     public var tls: TLSIdentity?
 

@@ -15,6 +15,7 @@ public final class InMemoryStore: Store {
         var keys: [StoredAPIKey] = []
         var passwordHashes: [AccountID: String] = [:]
         var sessions: [StoredSession] = []
+        var photos: [StoredPhoto] = []
         /// Orders by id (ids grow with time, so a sorted array keeps queries in id order).
         var orders: [OrderRecord] = []
         var orderSlots: [OrderID: Int] = [:]
@@ -286,6 +287,28 @@ extension InMemoryStore {
                 count += 1
             }
             return count
+        }
+    }
+}
+
+// MARK: - Photos
+
+extension InMemoryStore {
+    /// Adds a photo with the next id.
+    public func savePhoto(_ photo: StoredPhoto) async throws -> StoredPhoto {
+        try contents.withLock { contents in
+            if contents.closed { throw StoreError.closed }
+            var saved = photo
+            saved.id = UInt64(contents.photos.count + 1)
+            contents.photos.append(saved)
+            return saved
+        }
+    }
+
+    /// The photo `id`.
+    public func photo(_ id: UInt64) async throws -> StoredPhoto? {
+        try read { contents in
+            (1...contents.photos.count).contains(Int(clamping: id)) ? contents.photos[Int(id) - 1] : nil
         }
     }
 }

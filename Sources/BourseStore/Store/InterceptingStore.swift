@@ -112,6 +112,14 @@ public final class InterceptingStore: Store {
         try await store.revokeSessions(of: account, at: time)
     }
 
+    // MARK: - Photos (passed on)
+
+    /// Saves the photo in the wrapped store.
+    public func savePhoto(_ photo: StoredPhoto) async throws -> StoredPhoto { try await store.savePhoto(photo) }
+
+    /// The wrapped store's photo.
+    public func photo(_ id: UInt64) async throws -> StoredPhoto? { try await store.photo(id) }
+
     // MARK: - Orders (passed on)
 
     /// The wrapped store's order.

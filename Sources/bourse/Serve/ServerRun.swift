@@ -60,6 +60,8 @@ struct ServerRun {
         defer { nonceFile.close() }
         let gate = ExchangeGate(
             directory: APIKeyDirectory(store: store, sealer: sealer), nonceFile: nonceFile, remembered: nonces)
+        var configuration = configuration
+        configuration.photoDirectory = dataDirectory.appendingPathComponent("photos").path
         let application = try BourseApplication.buildApplication(
             reader: reader, feed: feed, metrics: metrics, configuration: configuration, gate: gate,
             privateFeed: privateFeed, logger: logger,
