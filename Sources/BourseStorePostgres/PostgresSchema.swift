@@ -222,7 +222,8 @@ enum PostgresSchema {
     )
 
     /// Sign-in for the auction house: a bcrypt hash per account that has a password, and sessions by the
-    /// SHA-256 of their token; the descriptions of uploaded photos (the bytes are files named by SHA-256).
+    /// SHA-256 of their token; the descriptions of uploaded photos (the bytes are files named by SHA-256); listings' words and
+    /// photos, and watchlists.
     static let version6 = PostgresMigration(
         version: 6,
         statements: [
@@ -251,6 +252,25 @@ enum PostgresSchema {
             )
             """,
             "COMMENT ON TABLE photos IS 'Uploaded photos; the bytes are files named by sha256 in the data directory'",
+            """
+            CREATE TABLE listings (
+                item_id bigint PRIMARY KEY,
+                seller_id bigint NOT NULL REFERENCES accounts (id),
+                title text NOT NULL,
+                description text NOT NULL,
+                category text NOT NULL,
+                photo_ids text NOT NULL,
+                created_ms bigint NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE watches (
+                item_id bigint NOT NULL,
+                account_id bigint NOT NULL REFERENCES accounts (id),
+                created_ms bigint NOT NULL,
+                PRIMARY KEY (item_id, account_id)
+            )
+            """,
         ]
     )
 }

@@ -175,7 +175,8 @@ extension SQLiteStore {
         }
         migrator.registerMigration("6-order-log") { db in try moveOrdersToLog(db) }
         // Sign-in for the auction house: a bcrypt hash per account that has a password, and sessions by the
-        // SHA-256 of their token; the descriptions of uploaded photos (the bytes are files named by SHA-256).
+        // SHA-256 of their token; the descriptions of uploaded photos (the bytes are files named by SHA-256); listings' words and
+        // photos, and watchlists.
         migrator.registerMigration("7-users-sessions") { db in
             try db.execute(
                 sql: """
@@ -198,6 +199,21 @@ extension SQLiteStore {
                         sha256 TEXT NOT NULL,
                         created_ms INTEGER NOT NULL
                     );
+                    CREATE TABLE listings (
+                        item_id INTEGER PRIMARY KEY,
+                        seller_id INTEGER NOT NULL REFERENCES accounts (id),
+                        title TEXT NOT NULL,
+                        description TEXT NOT NULL,
+                        category TEXT NOT NULL,
+                        photo_ids TEXT NOT NULL,
+                        created_ms INTEGER NOT NULL
+                    );
+                    CREATE TABLE watches (
+                        item_id INTEGER NOT NULL,
+                        account_id INTEGER NOT NULL REFERENCES accounts (id),
+                        created_ms INTEGER NOT NULL,
+                        PRIMARY KEY (item_id, account_id)
+                    ) WITHOUT ROWID;
                     """)
         }
         return migrator

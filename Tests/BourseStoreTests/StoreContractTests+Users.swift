@@ -76,3 +76,37 @@ struct PhotoStoreContractTests {
         }
     }
 }
+
+/// Listings and watchlists: the same promises from every backend.
+@Suite("Store contract: listings and watches")
+struct ListingStoreContractTests {
+    @Test(arguments: StoreBackend.all)
+    func listingsReadBackInItemOrderAndWatchesAreSets(backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let seller = try await store.createAccount(named: "seller", at: Timestamp(milliseconds: 1))
+            let buyer = try await store.createAccount(named: "buyer", at: Timestamp(milliseconds: 1))
+            let later = ItemListing(
+                item: 9, seller: seller.id, title: "Leica M6 — 필름 카메라", description: "Works.\nBox included.",
+                category: "cameras", photos: [3, 1, 2], createdAt: Timestamp(milliseconds: 50))
+            var earlier = later
+            earlier.item = 4
+            earlier.photos = []
+            try await store.saveListing(later)
+            try await store.saveListing(earlier)
+            #expect(try await store.listings() == [earlier, later])
+            var edited = later
+            edited.title = "Leica M6"
+            try await store.saveListing(edited)
+            #expect(try await store.listings().last == edited)
+
+            try await store.watch(9, account: buyer.id, at: Timestamp(milliseconds: 60))
+            try await store.watch(9, account: buyer.id, at: Timestamp(milliseconds: 61))
+            try await store.watch(4, account: seller.id, at: Timestamp(milliseconds: 62))
+            #expect(
+                try await store.watches().map { "\($0.item)/\($0.account)" } == ["9/\(buyer.id)", "4/\(seller.id)"])
+            #expect(try await store.unwatch(9, account: buyer.id))
+            #expect(try await store.unwatch(9, account: buyer.id) == false)
+            #expect(try await store.watches().count == 1)
+        }
+    }
+}

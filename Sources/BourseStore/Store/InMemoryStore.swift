@@ -16,6 +16,8 @@ public final class InMemoryStore: Store {
         var passwordHashes: [AccountID: String] = [:]
         var sessions: [StoredSession] = []
         var photos: [StoredPhoto] = []
+        var listings: [UInt64: ItemListing] = [:]
+        var watches: [(item: UInt64, account: AccountID)] = []
         /// Orders by id (ids grow with time, so a sorted array keeps queries in id order).
         var orders: [OrderRecord] = []
         var orderSlots: [OrderID: Int] = [:]
@@ -311,6 +313,48 @@ extension InMemoryStore {
             (1...contents.photos.count).contains(Int(clamping: id)) ? contents.photos[Int(id) - 1] : nil
         }
     }
+}
+
+// MARK: - Listings
+
+extension InMemoryStore {
+    /// Stores or replaces a listing.
+    public func saveListing(_ listing: ItemListing) async throws {
+        try contents.withLock { contents in
+            if contents.closed { throw StoreError.closed }
+            contents.listings[listing.item] = listing
+        }
+    }
+
+    /// Every listing, by item id.
+    public func listings() async throws -> [ItemListing] {
+        try read { $0.listings.values.sorted { $0.item < $1.item } }
+    }
+
+    /// Adds a watch.
+    public func watch(_ item: UInt64, account: AccountID, at time: Timestamp) async throws {
+        try contents.withLock { contents in
+            if contents.closed { throw StoreError.closed }
+            if !contents.watches.contains(where: { $0.item == item && $0.account == account }) {
+                contents.watches.append((item, account))
+            }
+        }
+    }
+
+    /// Removes a watch.
+    public func unwatch(_ item: UInt64, account: AccountID) async throws -> Bool {
+        try contents.withLock { contents in
+            if contents.closed { throw StoreError.closed }
+            guard let index = contents.watches.firstIndex(where: { $0.item == item && $0.account == account }) else {
+                return false
+            }
+            contents.watches.remove(at: index)
+            return true
+        }
+    }
+
+    /// Every watch.
+    public func watches() async throws -> [(item: UInt64, account: AccountID)] { try read { $0.watches } }
 }
 
 // MARK: - Orders

@@ -120,6 +120,27 @@ public final class InterceptingStore: Store {
     /// The wrapped store's photo.
     public func photo(_ id: UInt64) async throws -> StoredPhoto? { try await store.photo(id) }
 
+    // MARK: - Listings (passed on)
+
+    /// Saves the listing in the wrapped store.
+    public func saveListing(_ listing: ItemListing) async throws { try await store.saveListing(listing) }
+
+    /// The wrapped store's listings.
+    public func listings() async throws -> [ItemListing] { try await store.listings() }
+
+    /// Watches in the wrapped store.
+    public func watch(_ item: UInt64, account: AccountID, at time: Timestamp) async throws {
+        try await store.watch(item, account: account, at: time)
+    }
+
+    /// Unwatches in the wrapped store.
+    public func unwatch(_ item: UInt64, account: AccountID) async throws -> Bool {
+        try await store.unwatch(item, account: account)
+    }
+
+    /// The wrapped store's watches.
+    public func watches() async throws -> [(item: UInt64, account: AccountID)] { try await store.watches() }
+
     // MARK: - Orders (passed on)
 
     /// The wrapped store's order.
