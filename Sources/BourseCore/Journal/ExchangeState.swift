@@ -67,6 +67,7 @@ public struct ExchangeState: Sendable, Equatable, Codable {
         case .cancelAndReplace(_, _, let replacement): advanceOrderID(past: replacement.id)
         case .withdraw(let request): advanceOrderID(past: OrderID(request.id.rawValue))
         case .receiveDeposit(let incoming): advanceOrderID(past: OrderID(incoming.id.rawValue))
+        case .listItem(let id, _): advanceOrderID(past: OrderID(id.rawValue))
         default: break
         }
         let first = events.count

@@ -12,6 +12,11 @@ extension JournalCodec {
         case advanceWithdrawal = 7
         case receiveDeposit = 8
         case confirmDeposit = 9
+        case listItem = 10
+        case bid = 11
+        case buyNow = 12
+        case cancelItem = 13
+        case advanceAuction = 14
     }
 
     // MARK: - Encoding
@@ -84,6 +89,8 @@ extension JournalCodec {
         case .confirmDeposit(let id):
             writer.write(Tag.confirmDeposit.rawValue)
             writer.write(id.rawValue)
+        case .listItem, .bid, .buyNow, .cancelItem, .advanceAuction:
+            encodeAuction(command, into: &writer)
         }
     }
 
@@ -203,6 +210,8 @@ extension JournalCodec {
                     isInternal: flag == 1))
         case .confirmDeposit:
             return .confirmDeposit(TransferID(try reader.read()))
+        case .listItem, .bid, .buyNow, .cancelItem, .advanceAuction:
+            return try decodeAuction(tag, &reader)
         }
     }
 

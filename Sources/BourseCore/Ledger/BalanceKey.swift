@@ -14,7 +14,8 @@ public struct BalanceKey: Hashable, Sendable {
 
 extension Event {
     /// Adds the balances this event may have changed (available or locked) to `keys`: both currencies of
-    /// the market for order events, both accounts for a trade, the credited currency for a deposit.
+    /// the market for order events, both accounts for a trade, the credited currency for a deposit, the KRW
+    /// of each account an auction's bid, outbid or end moved.
     public func touchedBalances(into keys: inout Set<BalanceKey>) {
         func both(_ account: AccountID, _ market: MarketCode) {
             keys.insert(BalanceKey(account: account, currency: market.quoteCode))
@@ -35,7 +36,24 @@ extension Event {
             keys.insert(BalanceKey(account: withdrawal.account, currency: withdrawal.currency))
         case .coinDeposit(let deposit) where deposit.state == .accepted:
             keys.insert(BalanceKey(account: deposit.account, currency: deposit.currency))
+        case .auction(let event): event.touchedBalances(into: &keys)
         case .rejected, .marketStateChanged, .coinDeposit: break
+        }
+    }
+}
+
+extension AuctionEvent {
+    /// The KRW balances this event may have changed: the bidder's (locked or refused at once), the outbid
+    /// bidder's (released), the leader's and seller's at the end.
+    func touchedBalances(into keys: inout Set<BalanceKey>) {
+        func krw(_ account: AccountID) { keys.insert(BalanceKey(account: account, currency: AuctionHouse.currency)) }
+        switch self {
+        case .bidAccepted(let bid): krw(bid.bidder)
+        case .outbid(let outbid): krw(outbid.account)
+        case .ended(let ended):
+            if let leader = ended.leader { krw(leader) }
+            if ended.state == .sold { krw(ended.seller) }
+        case .listed, .started, .reserveMet, .extended, .cancelled, .rejected: break
         }
     }
 }

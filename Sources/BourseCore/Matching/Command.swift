@@ -19,6 +19,19 @@ public enum Command: Hashable, Sendable {
     case receiveDeposit(IncomingDeposit)
     /// The chain confirmed a received deposit: credit it.
     case confirmDeposit(TransferID)
+    /// List an item for auction (`POST /auction/v1/items`); the writer hands out its id from the order id
+    /// counter, as it does for transfers. Boxed (`indirect`) so that the terms do not widen every command.
+    indirect case listItem(ItemID, ItemTerms)
+    /// Bid up to a secret `maximum` of KRW on an item; the engine bids for the account up to it.
+    case bid(ItemID, account: AccountID, maximum: Funds)
+    /// Buy an item outright at its buy-now price, which ends the sale.
+    case buyNow(ItemID, account: AccountID)
+    /// The seller withdraws its item; only before the first bid.
+    case cancelItem(ItemID, account: AccountID)
+    /// The writer's clock passed an item's deadline (see ``AuctionHouse/due(at:)``): open it if scheduled,
+    /// end and settle it if past its effective end; nothing otherwise. Journaled like any command, so replay
+    /// ends every sale at the same moment with the same winner.
+    case advanceAuction(ItemID)
 }
 
 /// How a client names one of its orders: by id (`uuid`) or by its `identifier`.

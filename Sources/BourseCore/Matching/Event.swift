@@ -26,6 +26,9 @@ public enum Event: Hashable, Sendable {
     case withdrawal(Withdrawal)
     /// A coin deposit was seen or credited (the deposit as it now is).
     case coinDeposit(CoinDeposit)
+    /// Something happened in the auction house (a listing, a bid, an end, a refusal). Boxed (`indirect`) so
+    /// that a listing's whole item does not widen every event the matching path copies.
+    indirect case auction(AuctionEvent)
 }
 
 /// An order that passed validation. `locked` is what it locked: quote funds (with the fee reserve) for a

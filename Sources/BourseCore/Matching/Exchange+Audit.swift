@@ -3,7 +3,8 @@ extension Exchange {
     ///
     /// Checks, from scratch: no negative balance or lock; per currency, all balances and locks plus fees
     /// collected equal the total supply (conservation); each account's locks equal what its open orders
-    /// reserve; no book is crossed. It reads everything, so it is for recovery checks and tests, not for
+    /// reserve plus its unfinished withdrawals' amounts and fees plus the maxima of the live auctions it
+    /// leads; no book is crossed. It reads everything, so it is for recovery checks and tests, not for
     /// the matching path.
     public func auditViolations() -> [String] {
         var violations: [String] = []
@@ -20,6 +21,13 @@ extension Exchange {
                 }
             }
         }
+        for withdrawal in transfers.pendingWithdrawals {
+            reserved[withdrawal.account, default: [:]][withdrawal.currency.description, default: 0] +=
+                withdrawal.amount.units + withdrawal.fee.units
+        }
+        for (account, locked) in auctions.lockedByAccount {
+            reserved[account, default: [:]][AuctionHouse.currency.description, default: 0] += locked.units
+        }
         for currency in ledger.knownCurrencies {
             var held: Int64 = 0
             for account in ledger.knownAccounts {
@@ -30,7 +38,7 @@ extension Exchange {
                 let expected = reserved[account]?[currency] ?? 0
                 if balance.locked.units != expected {
                     violations.append(
-                        "account \(account) \(currency): locked \(balance.locked.units) ≠ open orders' \(expected)")
+                        "account \(account) \(currency): locked \(balance.locked.units) ≠ reserved \(expected)")
                 }
                 held += balance.balance.units + balance.locked.units
             }

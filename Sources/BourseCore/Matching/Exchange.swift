@@ -15,6 +15,8 @@ public struct Exchange: Sendable {
     private var identifiers: [ClientIdentifier: OrderID] = [:]
     /// Withdrawals and coin deposits under way.
     public internal(set) var transfers = Transfers()
+    /// Every auction item; its bids lock KRW in ``ledger``.
+    public internal(set) var auctions = AuctionHouse()
 
     struct ClientIdentifier: Hashable, Codable {
         var account: AccountID
@@ -87,6 +89,16 @@ public struct Exchange: Sendable {
             receive(incoming, at: time, into: &events)
         case .confirmDeposit(let id):
             confirm(id, at: time, into: &events)
+        case .listItem(let id, let terms):
+            listItem(id, terms, at: time, into: &events)
+        case .bid(let id, let account, let maximum):
+            bid(id, by: account, maximum: maximum, at: time, into: &events)
+        case .buyNow(let id, let account):
+            buyNow(id, by: account, at: time, into: &events)
+        case .cancelItem(let id, let account):
+            cancelItem(id, by: account, at: time, into: &events)
+        case .advanceAuction(let id):
+            advanceAuction(id, at: time, into: &events)
         case .setMarketState(let code, let state):
             guard let slot = marketSlot(code) else { return }
             engines[Int(slot)].market.state = state
@@ -165,12 +177,14 @@ public struct Exchange: Sendable {
 // snapshots and of equality, so a restored exchange equals the original whatever market was last looked up.
 extension Exchange: Codable, Equatable {
     private enum CodingKeys: String, CodingKey {
-        case ledger, engines, marketSlots, index, identifiers, transfers
+        case ledger, engines, marketSlots, index, identifiers, transfers, auctions
     }
 
-    /// Equal books, ledgers, order index and client identifiers (the market lookup cache is ignored).
+    /// Equal books, ledgers, order index, client identifiers, transfers and auctions (the market lookup
+    /// cache is ignored).
     public static func == (lhs: Exchange, rhs: Exchange) -> Bool {
         lhs.ledger == rhs.ledger && lhs.engines == rhs.engines && lhs.marketSlots == rhs.marketSlots
             && lhs.index == rhs.index && lhs.identifiers == rhs.identifiers && lhs.transfers == rhs.transfers
+            && lhs.auctions == rhs.auctions
     }
 }

@@ -68,7 +68,7 @@ public struct OrderTracker: Hashable, Codable, Sendable {
                 close(done.order, .done, remaining: .zero, at: time, into: &changes)
             case .cancelled(let cancelled):
                 close(cancelled.order, .cancel, remaining: cancelled.remaining, at: time, into: &changes)
-            case .rejected, .deposited, .marketStateChanged, .withdrawal, .coinDeposit:
+            case .rejected, .deposited, .marketStateChanged, .withdrawal, .coinDeposit, .auction:
                 break
             }
         }

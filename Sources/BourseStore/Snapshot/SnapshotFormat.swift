@@ -23,7 +23,7 @@ import BourseCore
 ///   `0` and the key's string, or `1` and its integer value.
 enum SnapshotFormat {
     static let magic: [UInt8] = Array("BSNP".utf8)
-    static let version: UInt16 = 3
+    static let version: UInt16 = 4
     /// Magic and version.
     static let headerSize = 6
     /// Bytes of the FNV-1a-64 checksum that ends the file.

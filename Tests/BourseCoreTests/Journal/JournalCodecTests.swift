@@ -45,8 +45,9 @@ struct JournalCodecTests {
         .confirmDeposit(TransferID(16)),
     ]
 
+    /// Every kind of command, the auction house's included.
     static var entries: [JournalEntry] {
-        commands.enumerated().map { index, command in
+        (commands + AuctionJournalTests.commands).enumerated().map { index, command in
             JournalEntry(
                 sequence: 41 + UInt64(index), time: Timestamp(milliseconds: 1_767_225_600_000 + Int64(index)),
                 command: command)

@@ -46,6 +46,7 @@ struct EventCoverage {
             case .deposited: add("deposited")
             case .marketStateChanged: add("marketStateChanged")
             case .withdrawal, .coinDeposit: add("transfer")
+            case .auction: add("auction")
             }
         }
     }

@@ -19,6 +19,11 @@ enum EventFormatter {
         case .receiveDeposit(let incoming):
             "receive #\(incoming.id) \(incoming.amount) \(incoming.currency) for \(incoming.account)"
         case .confirmDeposit(let id): "confirm deposit #\(id)"
+        case .listItem(let id, let terms): "list item #\(id) by \(terms.seller) from \(terms.startPrice)"
+        case .bid(let id, let account, let maximum): "bid up to \(maximum) on item #\(id) by \(account)"
+        case .buyNow(let id, let account): "buy item #\(id) now by \(account)"
+        case .cancelItem(let id, let account): "cancel item #\(id) by \(account)"
+        case .advanceAuction(let id): "advance item #\(id)"
         }
     }
 
@@ -58,6 +63,7 @@ enum EventFormatter {
                 + "fee \(withdrawal.fee) \(withdrawal.state.rawValue)"
         case .coinDeposit(let deposit):
             "coin deposit #\(deposit.id) to \(deposit.account) \(deposit.amount) \(deposit.currency) \(deposit.state.rawValue)"
+        case .auction(let event): "auction \(event)"
         }
     }
 

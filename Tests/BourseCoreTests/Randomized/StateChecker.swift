@@ -85,6 +85,7 @@ struct StateChecker {
                 if let market = codes.firstIndex(of: code), !markets.contains(market) { markets.append(market) }
             case .withdrawal(let withdrawal): note(withdrawal.account, currency: withdrawal.currency.description)
             case .coinDeposit(let deposit): note(deposit.account, currency: deposit.currency.description)
+            case .auction: break
             }
         }
         for market in markets {
