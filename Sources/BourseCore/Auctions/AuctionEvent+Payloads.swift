@@ -27,6 +27,27 @@ public struct BidAccepted: Hashable, Sendable {
     public var effectiveEndsAt: Timestamp
     /// When the writer accepted it.
     public var time: Timestamp
+
+    /// Memberwise initializer.
+    public init(
+        item: ItemID, sequence: UInt64, bidder: AccountID, maximum: Funds, leading: Bool, price: Funds,
+        previousPrice: Funds, leader: AccountID, bidCount: Int, reserve: ReserveState, buyNowPrice: Funds?,
+        effectiveEndsAt: Timestamp, time: Timestamp
+    ) {
+        self.item = item
+        self.sequence = sequence
+        self.bidder = bidder
+        self.maximum = maximum
+        self.leading = leading
+        self.price = price
+        self.previousPrice = previousPrice
+        self.leader = leader
+        self.bidCount = bidCount
+        self.reserve = reserve
+        self.buyNowPrice = buyNowPrice
+        self.effectiveEndsAt = effectiveEndsAt
+        self.time = time
+    }
 }
 
 /// A bidder that lost the lead; its maximum was unlocked.
@@ -41,6 +62,15 @@ public struct Outbid: Hashable, Sendable {
     public var price: Funds
     /// The bidder's maximum, now released to its available balance (`your_max` on the wire).
     public var maximum: Funds
+
+    /// Memberwise initializer.
+    public init(item: ItemID, sequence: UInt64, account: AccountID, price: Funds, maximum: Funds) {
+        self.item = item
+        self.sequence = sequence
+        self.account = account
+        self.price = price
+        self.maximum = maximum
+    }
 }
 
 /// The effective end moved by a bid in the soft-close window.
@@ -53,6 +83,14 @@ public struct AuctionExtended: Hashable, Sendable {
     public var previousEndsAt: Timestamp
     /// The new effective end: the bid's time plus the extension, capped at the hard end.
     public var effectiveEndsAt: Timestamp
+
+    /// Memberwise initializer.
+    public init(item: ItemID, sequence: UInt64, previousEndsAt: Timestamp, effectiveEndsAt: Timestamp) {
+        self.item = item
+        self.sequence = sequence
+        self.previousEndsAt = previousEndsAt
+        self.effectiveEndsAt = effectiveEndsAt
+    }
 }
 
 /// The end of a sale, with the money it moved.
@@ -79,6 +117,22 @@ public struct AuctionEnded: Hashable, Sendable {
     /// `true` when the sale ended by a buy-now purchase.
     public var boughtNow: Bool
 
+    /// Memberwise initializer.
+    public init(
+        item: ItemID, sequence: UInt64, state: AuctionState, price: Funds, leader: AccountID?, seller: AccountID,
+        fee: Funds, proceeds: Funds, released: Funds, boughtNow: Bool
+    ) {
+        self.item = item
+        self.sequence = sequence
+        self.state = state
+        self.price = price
+        self.leader = leader
+        self.seller = seller
+        self.fee = fee
+        self.proceeds = proceeds
+        self.released = released
+        self.boughtNow = boughtNow
+    }
     /// The winner: the leader of a sold item.
     public var winner: AccountID? { state == .sold ? leader : nil }
 }
@@ -93,4 +147,12 @@ public struct AuctionRejected: Hashable, Sendable {
     public var command: Command
     /// Why.
     public var reason: AuctionRejection
+
+    /// Memberwise initializer.
+    public init(account: AccountID, item: ItemID, command: Command, reason: AuctionRejection) {
+        self.account = account
+        self.item = item
+        self.command = command
+        self.reason = reason
+    }
 }

@@ -7,7 +7,7 @@
 /// Invariants (checked by the randomized tests after every command): no `available` or `locked` is
 /// negative; per currency, the sum over accounts of `available + locked` plus the fees collected equals
 /// everything deposited less everything withdrawn; an account's `locked` equals what its open orders
-/// reserve plus its unfinished withdrawals' amounts and fees.
+/// reserve plus its unfinished withdrawals' amounts and fees plus the maxima of the live auctions it leads.
 public struct Ledger: Sendable, Equatable, Codable {
     private(set) var currencies: [String] = []
     private var currencyIndex: [String: Int32] = [:]
