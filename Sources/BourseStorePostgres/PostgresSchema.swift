@@ -271,6 +271,17 @@ enum PostgresSchema {
                 PRIMARY KEY (item_id, account_id)
             )
             """,
+            """
+            CREATE TABLE auction_bids (
+                item_id bigint NOT NULL,
+                sequence bigint NOT NULL,
+                bidder_id bigint NOT NULL,
+                price bigint NOT NULL,
+                is_leading boolean NOT NULL,
+                time_ms bigint NOT NULL,
+                PRIMARY KEY (item_id, sequence)
+            )
+            """,
         ]
     )
 }

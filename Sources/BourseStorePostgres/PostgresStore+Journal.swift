@@ -44,6 +44,15 @@ extension PostgresStore {
             for transfer in commit.transfers {
                 try await Self.upsert(transfer, on: connection, logger: logger)
             }
+            for bid in commit.auctionBids {
+                try await connection.query(
+                    """
+                    INSERT INTO auction_bids (item_id, sequence, bidder_id, price, is_leading, time_ms)
+                    VALUES (\(Int64(clamping: bid.item.rawValue)), \(Int64(clamping: bid.sequence)),
+                            \(Int64(bid.bidder.rawValue)), \(bid.price.units), \(bid.leading), \(bid.time.milliseconds))
+                    """,
+                    logger: logger)
+            }
         }
     }
 

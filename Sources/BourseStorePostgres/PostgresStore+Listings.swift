@@ -80,4 +80,26 @@ extension PostgresStore {
             return watches
         }
     }
+
+    /// The accepted bids of `item`, oldest first.
+    public func auctionBids(of item: ItemID) async throws -> [AuctionBidRecord] {
+        try await withClient { client in
+            let rows = try await client.query(
+                """
+                SELECT sequence, bidder_id, price, is_leading, time_ms FROM auction_bids
+                WHERE item_id = \(Int64(clamping: item.rawValue)) ORDER BY sequence
+                """,
+                logger: logger)
+            var bids: [AuctionBidRecord] = []
+            for try await (sequence, bidder, price, leading, time) in rows.decode(
+                (Int64, Int64, Int64, Bool, Int64).self)
+            {
+                bids.append(
+                    AuctionBidRecord(
+                        item: item, sequence: UInt64(sequence), bidder: AccountID(UInt64(bidder)),
+                        price: Funds(units: price), leading: leading, time: Timestamp(milliseconds: time)))
+            }
+            return bids
+        }
+    }
 }

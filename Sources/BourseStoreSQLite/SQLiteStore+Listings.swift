@@ -63,4 +63,40 @@ extension SQLiteStore {
             }
         }
     }
+
+    /// The accepted bids of `item`, oldest first.
+    public func auctionBids(of item: ItemID) async throws -> [AuctionBidRecord] {
+        try await pool.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT sequence, bidder_id, price, is_leading, time_ms FROM auction_bids WHERE item_id = ?
+                    ORDER BY sequence
+                    """,
+                arguments: [Int64(clamping: item.rawValue)]
+            ).map { row in
+                AuctionBidRecord(
+                    item: item, sequence: UInt64(row[0] as Int64), bidder: AccountID(UInt64(row[1] as Int64)),
+                    price: Funds(units: row[2]), leading: row[3], time: Timestamp(milliseconds: row[4]))
+            }
+        }
+    }
+
+    static func insert(_ bids: [AuctionBidRecord], _ db: Database) throws {
+        var statement = try BulkStatement(
+            db,
+            sql: """
+                INSERT INTO auction_bids (item_id, sequence, bidder_id, price, is_leading, time_ms)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """)
+        for bid in bids {
+            statement.bind(Int64(clamping: bid.item.rawValue))
+            statement.bind(Int64(clamping: bid.sequence))
+            statement.bind(Int64(bid.bidder.rawValue))
+            statement.bind(bid.price.units)
+            statement.bind(bid.leading)
+            statement.bind(bid.time.milliseconds)
+            try statement.execute()
+        }
+    }
 }

@@ -214,6 +214,15 @@ extension SQLiteStore {
                         created_ms INTEGER NOT NULL,
                         PRIMARY KEY (item_id, account_id)
                     ) WITHOUT ROWID;
+                    CREATE TABLE auction_bids (
+                        item_id INTEGER NOT NULL,
+                        sequence INTEGER NOT NULL,
+                        bidder_id INTEGER NOT NULL,
+                        price INTEGER NOT NULL,
+                        is_leading INTEGER NOT NULL,
+                        time_ms INTEGER NOT NULL,
+                        PRIMARY KEY (item_id, sequence)
+                    ) WITHOUT ROWID;
                     """)
         }
         return migrator

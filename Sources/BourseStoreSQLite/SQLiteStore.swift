@@ -133,6 +133,7 @@ public final class SQLiteStore: Store {
                         ])
                 }
                 if !commit.transfers.isEmpty { try Self.upsert(commit.transfers, db) }
+                if !commit.auctionBids.isEmpty { try Self.insert(commit.auctionBids, db) }
                 if !commit.candles.isEmpty { try Self.upsert(commit.candles, db) }
                 return .commit
             }

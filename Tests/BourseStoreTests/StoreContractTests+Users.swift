@@ -110,3 +110,28 @@ struct ListingStoreContractTests {
         }
     }
 }
+
+/// Auction bid history: written by the journal commit, read back per item in order, on every backend.
+@Suite("Store contract: auction bids")
+struct AuctionBidStoreContractTests {
+    @Test(arguments: StoreBackend.all)
+    func bidsOfACommitReadBackPerItemInOrder(backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let bids = [
+                AuctionBidRecord(
+                    item: ItemID(7), sequence: 2, bidder: AccountID(3), price: Funds(units: 1_000_000_000_000),
+                    leading: true, time: Timestamp(milliseconds: 10)),
+                AuctionBidRecord(
+                    item: ItemID(8), sequence: 2, bidder: AccountID(4), price: Funds(units: 500_000_000_000),
+                    leading: true, time: Timestamp(milliseconds: 11)),
+                AuctionBidRecord(
+                    item: ItemID(7), sequence: 3, bidder: AccountID(4), price: Funds(units: 1_100_000_000_000),
+                    leading: false, time: Timestamp(milliseconds: 12)),
+            ]
+            try await store.append(JournalCommit(record: StoreFixtures.record(first: 1, count: 3), auctionBids: bids))
+            #expect(try await store.auctionBids(of: ItemID(7)) == [bids[0], bids[2]])
+            #expect(try await store.auctionBids(of: ItemID(8)) == [bids[1]])
+            #expect(try await store.auctionBids(of: ItemID(9)).isEmpty)
+        }
+    }
+}

@@ -39,8 +39,11 @@ public enum BourseApplication {
         let photos =
             configuration.photoDirectory
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("bourse-photos-\(UUID().uuidString)").path
-        PhotoController(
-            library: PhotoLibrary(directory: photos, store: reader.store), store: reader.store, clock: reader.clock
+        let library = PhotoLibrary(directory: photos, store: reader.store)
+        PhotoController(library: library, store: reader.store, clock: reader.clock).addRoutes(to: router)
+        AuctionController(
+            exchange: reader.exchange, catalog: AuctionCatalog(store: reader.store), library: library,
+            store: reader.store, clock: reader.clock
         ).addRoutes(to: router)
         router.get("/healthz") { _, _ in
             Response(

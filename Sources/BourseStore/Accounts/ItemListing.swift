@@ -48,4 +48,6 @@ public protocol ListingStore: Sendable {
     func unwatch(_ item: UInt64, account: AccountID) async throws -> Bool
     /// Every (item, account) pair watched.
     func watches() async throws -> [(item: UInt64, account: AccountID)]
+    /// The accepted bids of `item`, oldest first (written by the journal commits that accepted them).
+    func auctionBids(of item: ItemID) async throws -> [AuctionBidRecord]
 }

@@ -22,7 +22,7 @@ extension DurableExchange {
                     try await store.append(
                         JournalCommit(
                             record: record, trades: merged.trades, candles: merged.candles, orders: merged.orders,
-                            fills: merged.fills, transfers: merged.transfers))
+                            fills: merged.fills, transfers: merged.transfers, auctionBids: merged.auctionBids))
                 } catch {
                     fail(merged.replies, with: .journalFailed(String(describing: error)))
                     throw error
@@ -117,6 +117,7 @@ extension DurableExchange {
             merged.trades += commit.trades
             merged.fills += commit.fills
             merged.transfers += commit.transfers
+            merged.auctionBids += commit.auctionBids
             for order in commit.orders {
                 if let slot = orderSlots[order.id] {
                     merged.orders[slot] = order

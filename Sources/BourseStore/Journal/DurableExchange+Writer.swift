@@ -35,6 +35,7 @@ extension DurableExchange {
                 commit.orders = batch.orders.records.filter { options.recordsOrders($0.account) }
                 commit.fills = batch.orders.fills.filter { options.recordsOrders($0.account) }
                 commit.transfers = batch.transfers.filter { options.recordsOrders($0.account) }
+                commit.auctionBids = batch.auctionBids
                 commit.balances = Self.changedBalances(commit.replies, in: state, recording: options.recordsOrders)
                 commit.candles = batch.changedCandles(in: state)
                 if state.lastSequence - lastSnapshot >= options.snapshotInterval {

@@ -60,6 +60,7 @@ public final class DurableExchange: Sendable {
         var fills: [OrderFill] = []
         var balances: [AccountBalance] = []
         var transfers: [TransferRecord] = []
+        var auctionBids: [AuctionBidRecord] = []
         var replies: [(Reply, [CommandResult])] = []
         /// The state right after this commit, when a snapshot is due.
         var snapshot: ExchangeState?

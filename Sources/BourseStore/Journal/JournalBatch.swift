@@ -14,6 +14,8 @@ public struct JournalBatch: Sendable {
     public private(set) var orders = OrderChanges()
     /// The deposits and withdrawals they made or changed.
     public private(set) var transfers: [TransferRecord] = []
+    /// The auction bids they accepted.
+    public private(set) var auctionBids: [AuctionBidRecord] = []
     /// Per market, the time of the batch's first trade: candles from that period on have changed.
     private var firstTradeTime: [MarketCode: Timestamp] = [:]
 
@@ -31,6 +33,7 @@ public struct JournalBatch: Sendable {
         if events.contains(where: \.isTransfer) {
             transfers += TransferRecord.transfers(of: CommandResult(entry: entry, events: events))
         }
+        if case .bid = entry.command { auctionBids += AuctionBidRecord.bids(of: events) }
         for trade in trades[tradeStart...] where firstTradeTime[trade.market] == nil {
             firstTradeTime[trade.market] = trade.time
         }
@@ -59,7 +62,7 @@ public struct JournalBatch: Sendable {
         let record = JournalRecord(firstSequence: entries[0].sequence, count: entries.count, bytes: bytes)
         return JournalCommit(
             record: record, trades: trades, candles: changedCandles(in: state), orders: orders.records,
-            fills: orders.fills, transfers: transfers)
+            fills: orders.fills, transfers: transfers, auctionBids: auctionBids)
     }
 }
 

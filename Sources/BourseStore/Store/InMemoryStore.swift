@@ -18,6 +18,7 @@ public final class InMemoryStore: Store {
         var photos: [StoredPhoto] = []
         var listings: [UInt64: ItemListing] = [:]
         var watches: [(item: UInt64, account: AccountID)] = []
+        var auctionBids: [ItemID: [AuctionBidRecord]] = [:]
         /// Orders by id (ids grow with time, so a sorted array keeps queries in id order).
         var orders: [OrderRecord] = []
         var orderSlots: [OrderID: Int] = [:]
@@ -70,6 +71,7 @@ public final class InMemoryStore: Store {
                 }
             }
             for fill in commit.fills { contents.fills[fill.order, default: []].append(fill) }
+            for bid in commit.auctionBids { contents.auctionBids[bid.item, default: []].append(bid) }
             for transfer in commit.transfers {
                 let key = TransferKey(kind: transfer.kind, id: transfer.id)
                 if let slot = contents.transferSlots[key] {
@@ -355,6 +357,11 @@ extension InMemoryStore {
 
     /// Every watch.
     public func watches() async throws -> [(item: UInt64, account: AccountID)] { try read { $0.watches } }
+
+    /// The accepted bids of `item`, oldest first.
+    public func auctionBids(of item: ItemID) async throws -> [AuctionBidRecord] {
+        try read { $0.auctionBids[item] ?? [] }
+    }
 }
 
 // MARK: - Orders

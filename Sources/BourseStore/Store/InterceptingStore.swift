@@ -141,6 +141,11 @@ public final class InterceptingStore: Store {
     /// The wrapped store's watches.
     public func watches() async throws -> [(item: UInt64, account: AccountID)] { try await store.watches() }
 
+    /// The wrapped store's bids of `item`.
+    public func auctionBids(of item: ItemID) async throws -> [AuctionBidRecord] {
+        try await store.auctionBids(of: item)
+    }
+
     // MARK: - Orders (passed on)
 
     /// The wrapped store's order.

@@ -22,11 +22,13 @@ public struct JournalCommit: Sendable {
     /// The deposits and withdrawals the commands made or changed, in order; each replaces the stored
     /// record with the same kind and id.
     public var transfers: [TransferRecord]
+    /// The auction bids the entries accepted (an item's public bid history).
+    public var auctionBids: [AuctionBidRecord]
 
     /// Builds it from exactly these parts; nothing is checked or derived here.
     public init(
         record: JournalRecord, trades: [TradeRecord] = [], candles: [StoredCandle] = [], orders: [OrderRecord] = [],
-        fills: [OrderFill] = [], transfers: [TransferRecord] = []
+        fills: [OrderFill] = [], transfers: [TransferRecord] = [], auctionBids: [AuctionBidRecord] = []
     ) {
         self.record = record
         self.trades = trades
@@ -34,6 +36,7 @@ public struct JournalCommit: Sendable {
         self.orders = orders
         self.fills = fills
         self.transfers = transfers
+        self.auctionBids = auctionBids
     }
 }
 
