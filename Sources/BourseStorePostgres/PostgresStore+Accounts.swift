@@ -32,6 +32,26 @@ extension PostgresStore {
         }
     }
 
+    /// One account, through the primary key or the name's unique index.
+    public func account(where lookup: AccountLookup) async throws -> AccountRecord? {
+        try await withClient { client in
+            let rows =
+                switch lookup {
+                case .id(let id):
+                    try await client.query(
+                        "SELECT id, name, created_ms FROM accounts WHERE id = \(Int64(clamping: id.rawValue))",
+                        logger: logger)
+                case .name(let name):
+                    try await client.query(
+                        "SELECT id, name, created_ms FROM accounts WHERE name = \(name)", logger: logger)
+                }
+            for try await (id, name, created) in rows.decode((Int64, String, Int64).self) {
+                return AccountRecord(id: AccountID(UInt64(id)), name: name, createdAt: Timestamp(milliseconds: created))
+            }
+            return nil
+        }
+    }
+
     /// Adds a key.
     public func saveAPIKey(_ key: StoredAPIKey) async throws {
         try await withClient { client in

@@ -28,6 +28,26 @@ extension SQLiteStore {
         }
     }
 
+    /// One account, through the primary key or the name's unique index.
+    public func account(where lookup: AccountLookup) async throws -> AccountRecord? {
+        try await pool.read { db in
+            let row: Row? =
+                switch lookup {
+                case .id(let id):
+                    try Row.fetchOne(
+                        db, sql: "SELECT id, name, created_ms FROM accounts WHERE id = ?",
+                        arguments: [Int64(clamping: id.rawValue)])
+                case .name(let name):
+                    try Row.fetchOne(
+                        db, sql: "SELECT id, name, created_ms FROM accounts WHERE name = ?", arguments: [name])
+                }
+            return row.map { row in
+                AccountRecord(
+                    id: AccountID(UInt64(row[0] as Int64)), name: row[1], createdAt: Timestamp(milliseconds: row[2]))
+            }
+        }
+    }
+
     /// Adds a key.
     public func saveAPIKey(_ key: StoredAPIKey) async throws {
         try await pool.write { db in

@@ -25,6 +25,8 @@ struct AccountStoreContractTests {
             #expect(try await store.accounts() == [alice, bob])
             #expect(try await store.account(named: "bob") == bob)
             #expect(try await store.account(named: "carol") == nil)
+            #expect(try await store.account(id: alice.id) == alice)
+            #expect(try await store.account(id: AccountID(bob.id.rawValue + 100)) == nil)
         }
     }
 

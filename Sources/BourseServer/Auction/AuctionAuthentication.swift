@@ -29,7 +29,7 @@ struct AuctionAuthentication: RouterMiddleware {
         let (text, viaCookie) = Self.token(of: request)
         guard let text, let token = SessionToken(text) else { throw AuctionError.unauthorized }
         guard let session = try await store.session(tokenHash: token.hash), session.isLive(at: clock()),
-            let account = try await store.accounts().first(where: { $0.id == session.account })
+            let account = try await store.account(id: session.account)
         else { throw AuctionError.unauthorized }
         if viaCookie, ![.get, .head, .options].contains(request.method) {
             guard let csrf = request.headers[Self.csrfHeader], token.acceptsCSRF(csrf) else {

@@ -70,11 +70,9 @@ final class AuctionCatalog: Sendable {
     /// The name of `account`, read from the store if it is new since the catalog loaded.
     func name(of account: AccountID) async throws -> String {
         if let name = contents.withLock({ $0.names[account] }) { return name }
-        let accounts = try await store.accounts()
-        return contents.withLock { contents in
-            for account in accounts { contents.names[account.id] = account.name }
-            return contents.names[account] ?? "account \(account)"
-        }
+        guard let record = try await store.account(id: account) else { return "account \(account)" }
+        contents.withLock { $0.names[account] = record.name }
+        return record.name
     }
 
     /// The photos of `ids`, in order, read from the store once each.

@@ -9,6 +9,9 @@ public protocol AccountStore: Sendable {
 
     /// Every account, by id.
     func accounts() async throws -> [AccountRecord]
+    /// One account, by id or name, through the store's index (a sign-in or a session check reads one row,
+    /// not every account).
+    func account(where lookup: AccountLookup) async throws -> AccountRecord?
 
     /// Stores a new key; throws ``StoreError/duplicate(_:)`` if its access key exists.
     func saveAPIKey(_ key: StoredAPIKey) async throws
@@ -26,6 +29,19 @@ public protocol AccountStore: Sendable {
 extension AccountStore {
     /// The account named `name`.
     public func account(named name: String) async throws -> AccountRecord? {
-        try await accounts().first { $0.name == name }
+        try await account(where: .name(name))
     }
+
+    /// The account with `id`.
+    public func account(id: AccountID) async throws -> AccountRecord? {
+        try await account(where: .id(id))
+    }
+}
+
+/// How ``AccountStore/account(where:)`` finds one account.
+public enum AccountLookup: Sendable, Hashable {
+    /// By the ledger's id.
+    case id(AccountID)
+    /// By its unique name.
+    case name(String)
 }

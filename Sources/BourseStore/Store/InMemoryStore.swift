@@ -195,6 +195,18 @@ public final class InMemoryStore: Store {
         }
     }
 
+    /// One account.
+    public func account(where lookup: AccountLookup) async throws -> AccountRecord? {
+        try read { contents in
+            contents.accounts.first { account in
+                switch lookup {
+                case .id(let id): account.id == id
+                case .name(let name): account.name == name
+                }
+            }
+        }
+    }
+
     /// Adds a key.
     public func saveAPIKey(_ key: StoredAPIKey) async throws {
         try contents.withLock { contents in

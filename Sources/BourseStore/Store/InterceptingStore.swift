@@ -68,6 +68,11 @@ public final class InterceptingStore: Store {
     /// The wrapped store's accounts.
     public func accounts() async throws -> [AccountRecord] { try await store.accounts() }
 
+    /// The wrapped store's account.
+    public func account(where lookup: AccountLookup) async throws -> AccountRecord? {
+        try await store.account(where: lookup)
+    }
+
     /// Saves the key in the wrapped store.
     public func saveAPIKey(_ key: StoredAPIKey) async throws { try await store.saveAPIKey(key) }
 
