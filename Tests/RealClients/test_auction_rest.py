@@ -81,6 +81,7 @@ def test_a_sale_bid_on_by_proxy_survives_a_sigkill():
         assert own.status_code == 403 and own.json()["error"]["name"] == "own_item"
 
         server.restart(kill=True)
+        api = server.base + "/auction/v1"  # a new port after each start
         shown = requests.get(f"{api}/items/{item['id']}", timeout=30).json()
         assert (shown["price"], shown["bid_count"], shown["leader"], shown["state"]) == ("205000", 2, "bidder 1", "live")
         assert shown["title"] == "Hasselblad 500C/M"
