@@ -18,6 +18,8 @@ struct ServerHarness {
     let exchange: DurableExchange
     let feed: MarketFeed
     let privateFeed: PrivateFeed
+    /// The auction socket's publisher (and the auction routes' catalog).
+    let auctions: AuctionFeed
     let reader: QuotationReader
     let metrics: ServerMetrics
     let configuration: ServerConfiguration
@@ -30,7 +32,7 @@ struct ServerHarness {
     var router: Router<BourseRequestContext> {
         BourseApplication.buildRouter(
             reader: reader, feed: feed, metrics: metrics, configuration: configuration,
-            gate: ExchangeGate(directory: APIKeyDirectory(store: store, sealer: sealer)))
+            gate: ExchangeGate(directory: APIKeyDirectory(store: store, sealer: sealer)), auctions: auctions)
     }
 
     /// The application on a free loopback port.
@@ -40,7 +42,7 @@ struct ServerHarness {
         return try BourseApplication.buildApplication(
             reader: reader, feed: feed, metrics: metrics, configuration: configuration,
             gate: ExchangeGate(directory: APIKeyDirectory(store: store, sealer: sealer)), privateFeed: privateFeed,
-            logger: logger)
+            auctions: auctions, logger: logger)
     }
 
     /// Runs `body` with the application listening on a loopback port: the port, and a test client of it.
@@ -69,16 +71,20 @@ struct ServerHarness {
         }
         let feed = MarketFeed(state: state, options: configuration.streams, metrics: metrics, clock: clock)
         let privateFeed = PrivateFeed(metrics: metrics, clock: clock)
-        let (publicObserver, privateObserver) = (feed.observer, privateFeed.observer)
+        let auctions = AuctionFeed(store: store, clock: clock)
+        let (publicObserver, privateObserver, auctionObserver) = (
+            feed.observer, privateFeed.observer, auctions.observer
+        )
         let exchange = DurableExchange(
             state: state, store: store, clock: clock,
             observer: { batch in
                 publicObserver(batch)
                 privateObserver(batch)
+                auctionObserver(batch)
             })
         feed.attach(exchange)
         let harness = ServerHarness(
-            exchange: exchange, feed: feed, privateFeed: privateFeed,
+            exchange: exchange, feed: feed, privateFeed: privateFeed, auctions: auctions,
             reader: QuotationReader(exchange: exchange, store: store, clock: clock),
             metrics: metrics, configuration: configuration, store: store,
             sealer: try SecretSealer(masterKey: SecretSealer.generateMasterKey()))

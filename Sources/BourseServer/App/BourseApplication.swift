@@ -12,7 +12,7 @@ public enum BourseApplication {
     /// `/websocket/v1`, `/healthz` and `/metrics`.
     public static func buildRouter(
         reader: QuotationReader, feed: MarketFeed, metrics: ServerMetrics, configuration: ServerConfiguration,
-        gate: ExchangeGate? = nil
+        gate: ExchangeGate? = nil, auctions: AuctionFeed? = nil
     ) -> Router<BourseRequestContext> {
         let router = Router(context: BourseRequestContext.self, options: .autoGenerateHeadEndpoints)
         let allowed = AllowedMethods()
@@ -36,15 +36,11 @@ public enum BourseApplication {
             throttle: SignInThrottle(options: configuration.signIn), limiter: limiter, clock: reader.clock,
             secureCookies: configuration.tls != nil
         ).addRoutes(to: router)
-        let photos =
-            configuration.photoDirectory
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("bourse-photos-\(UUID().uuidString)").path
-        let library = PhotoLibrary(directory: photos, store: reader.store)
-        PhotoController(library: library, store: reader.store, clock: reader.clock).addRoutes(to: router)
-        AuctionController(
-            exchange: reader.exchange, catalog: AuctionCatalog(store: reader.store), library: library,
-            store: reader.store, clock: reader.clock
-        ).addRoutes(to: router)
+        let controller = auctionController(
+            reader: reader, configuration: configuration,
+            auctions: auctions ?? AuctionFeed(store: reader.store, clock: reader.clock))
+        PhotoController(library: controller.library, store: reader.store, clock: reader.clock).addRoutes(to: router)
+        controller.addRoutes(to: router)
         router.get("/healthz") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "application/json"],
@@ -62,10 +58,18 @@ public enum BourseApplication {
     /// The WebSocket router: `/websocket/v1`, and `/websocket/v1/private` when there is a private feed and a
     /// `gate` to authenticate with.
     public static func webSocketRouter(
-        feed: MarketFeed, privateFeed: PrivateFeed? = nil, gate: ExchangeGate? = nil
+        feed: MarketFeed, privateFeed: PrivateFeed? = nil, gate: ExchangeGate? = nil,
+        auctions: (feed: AuctionFeed, reader: QuotationReader, configuration: ServerConfiguration)? = nil
     ) -> Router<BourseRequestContext> {
         let router = Router(context: BourseRequestContext.self)
         StreamRoutes(feed: feed).add(to: router)
+        if let auctions {
+            AuctionStreamRoutes(
+                feed: feed, auctions: auctions.feed,
+                controller: auctionController(
+                    reader: auctions.reader, configuration: auctions.configuration, auctions: auctions.feed)
+            ).add(to: router)
+        }
         if let privateFeed, let gate {
             PrivateStreamRoutes(feed: feed, privateFeed: privateFeed, gate: gate).add(to: router)
         }
@@ -76,23 +80,51 @@ public enum BourseApplication {
     /// transport's limits (``TransportOptions``).
     public static func buildApplication(
         reader: QuotationReader, feed: MarketFeed, metrics: ServerMetrics, configuration: ServerConfiguration,
-        gate: ExchangeGate? = nil, privateFeed: PrivateFeed? = nil, logger: Logger,
+        gate: ExchangeGate? = nil, privateFeed: PrivateFeed? = nil, auctions: AuctionFeed? = nil, logger: Logger,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
+        // One photo directory for the REST routes and the socket (a fresh one when none is configured).
+        let configuration = {
+            var configuration = configuration
+            configuration.photoDirectory =
+                configuration.photoDirectory
+                ?? FileManager.default.temporaryDirectory.appendingPathComponent("bourse-photos-\(UUID().uuidString)")
+                .path
+            return configuration
+        }()
+        let auctions = auctions ?? AuctionFeed(store: reader.store, clock: reader.clock)
         let connections = OpenConnections(limit: configuration.transport.maximumConnections)
         let server = HTTPServerBuilder.bourse(
-            webSocketResponder: webSocketRouter(feed: feed, privateFeed: privateFeed, gate: gate).buildResponder(),
+            webSocketResponder: webSocketRouter(
+                feed: feed, privateFeed: privateFeed, gate: gate,
+                auctions: (auctions, reader, configuration)
+            ).buildResponder(),
             configuration: configuration, tls: try configuration.tls?.serverConfiguration(), connections: connections,
             clock: reader.clock)
         let accepting = MaximumAvailableConnections(
             connections.limit + configuration.transport.refusalAllowance, logger: logger)
         return Application(
-            router: buildRouter(reader: reader, feed: feed, metrics: metrics, configuration: configuration, gate: gate),
+            router: buildRouter(
+                reader: reader, feed: feed, metrics: metrics, configuration: configuration, gate: gate,
+                auctions: auctions),
             server: server,
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "Bourse",
                 availableConnectionsDelegate: accepting),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger)
+    }
+
+    /// The auction routes' controller: the REST routes and the socket share its catalog (in `auctions`) and
+    /// photo directory.
+    static func auctionController(
+        reader: QuotationReader, configuration: ServerConfiguration, auctions: AuctionFeed
+    ) -> AuctionController {
+        let photos =
+            configuration.photoDirectory
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("bourse-photos-\(UUID().uuidString)").path
+        return AuctionController(
+            exchange: reader.exchange, catalog: auctions.catalog,
+            library: PhotoLibrary(directory: photos, store: reader.store), store: reader.store, clock: reader.clock)
     }
 }

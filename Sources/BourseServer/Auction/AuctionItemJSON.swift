@@ -15,6 +15,12 @@ struct AuctionItemView {
     /// Writes the item with the server's clock `now`.
     func write(into writer: inout JSONWriter, now: Timestamp) {
         writer.beginObject()
+        writeFields(into: &writer, now: now)
+        writer.endObject()
+    }
+
+    /// Writes the item's members into an object the caller opened (the socket's `item` event).
+    func writeFields(into writer: inout JSONWriter, now: Timestamp) {
         writer.key("id")
         writer.integer(Int64(item.id.rawValue))
         writer.key("seller")
@@ -66,6 +72,5 @@ struct AuctionItemView {
         writer.integer(Int64(item.sequence))
         writer.key("server_time")
         writer.integer(now.milliseconds)
-        writer.endObject()
     }
 }

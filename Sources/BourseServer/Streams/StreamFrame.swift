@@ -11,10 +11,19 @@ public struct StreamFrame: Sendable {
 
     /// A final binary frame carrying `payload`.
     public init(binary payload: some Collection<UInt8>) {
+        self.init(opcode: 0x82, payload)  // FIN, opcode 2 (binary)
+    }
+
+    /// A final text frame carrying `payload`, which must be UTF-8 (the auction socket's JSON).
+    public init(text payload: some Collection<UInt8>) {
+        self.init(opcode: 0x81, payload)  // FIN, opcode 1 (text)
+    }
+
+    private init(opcode: UInt8, _ payload: some Collection<UInt8>) {
         let length = payload.count
         var buffer = ByteBuffer()
         buffer.reserveCapacity(length + 10)
-        buffer.writeInteger(UInt8(0x82))  // FIN, opcode 2 (binary)
+        buffer.writeInteger(opcode)
         if length < 126 {
             buffer.writeInteger(UInt8(length))
         } else if length <= Int(UInt16.max) {

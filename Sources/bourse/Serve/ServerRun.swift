@@ -44,12 +44,16 @@ struct ServerRun {
         var options = DurableExchange.Options()
         options.recordsOrders = { !DemoService.isSimulated($0) }
         let privateFeed = PrivateFeed(metrics: metrics, clock: WallClock.now)
-        let (publicObserver, privateObserver) = (feed.observer, privateFeed.observer)
+        let auctions = AuctionFeed(store: store, clock: WallClock.now)
+        let (publicObserver, privateObserver, auctionObserver) = (
+            feed.observer, privateFeed.observer, auctions.observer
+        )
         let exchange = DurableExchange(
             state: state, store: store, options: options, clock: WallClock.now,
             observer: { batch in
                 publicObserver(batch)
                 privateObserver(batch)
+                auctionObserver(batch)
             })
         feed.attach(exchange)
         let reader = QuotationReader(exchange: exchange, store: store, clock: WallClock.now)
@@ -64,7 +68,7 @@ struct ServerRun {
         configuration.photoDirectory = dataDirectory.appendingPathComponent("photos").path
         let application = try BourseApplication.buildApplication(
             reader: reader, feed: feed, metrics: metrics, configuration: configuration, gate: gate,
-            privateFeed: privateFeed, logger: logger,
+            privateFeed: privateFeed, auctions: auctions, logger: logger,
             onServerRunning: { port in
                 Progress.line(
                     "bourse: listening on \(http)://\(Self.urlHost(host)):\(port) "

@@ -1,0 +1,241 @@
+public import BourseCore
+public import BourseStore
+import BourseWire
+import Synchronization
+
+/// The publisher of `/auction/v1/stream` (auction-api.md §3): each durable auction event encoded once as a
+/// JSON text frame and queued on the connections interested in its item; `outbid`, `won`, `lost` and
+/// `sold` only to the connections of the account concerned.
+///
+/// It watches the same durable commits as the market feeds (the exchange's observer hands it each one),
+/// so nothing is pushed before it is durable. The last ``retainedEvents`` public events of each item are
+/// kept, so a client that reconnects with `since` gets exactly what it missed, or a fresh snapshot if that
+/// is older than what is kept. It also holds the routes' ``AuctionCatalog``, so the REST routes and the
+/// socket see the same listings and watchers.
+public final class AuctionFeed: Sendable {
+    struct Subscriber {
+        var connection: StreamConnection
+        var account: AccountID?
+        var items: Set<ItemID> = []
+    }
+
+    struct State {
+        var subscribers: [Int: Subscriber] = [:]
+        /// Per item, its recent public events: (sequence, frame), oldest first.
+        var recent: [ItemID: [(sequence: UInt64, frame: StreamFrame)]] = [:]
+        /// Per item, each bidder's alias number, in the order of first bids; nil until loaded or first bid.
+        var aliases: [ItemID: [AccountID: Int]] = [:]
+    }
+
+    static let retainedEvents = 256
+
+    let clock: @Sendable () -> Timestamp
+    let store: any Store
+    let catalog: AuctionCatalog
+    private let state = Mutex(State())
+
+    /// A feed with no connections, for the auction house whose catalog is in `store`.
+    public init(store: any Store, clock: @escaping @Sendable () -> Timestamp) {
+        self.store = store
+        self.clock = clock
+        catalog = AuctionCatalog(store: store)
+    }
+
+    /// The observer to hand to ``DurableExchange`` beside the market feeds'.
+    public var observer: DurableExchange.DurableObserver {
+        { [weak self] batch in self?.publish(batch) }
+    }
+
+    // MARK: - Connections
+
+    func open(_ connection: StreamConnection) {
+        state.withLock { $0.subscribers[connection.id] = Subscriber(connection: connection) }
+    }
+
+    func signIn(_ connection: StreamConnection, as account: AccountID) {
+        state.withLock { $0.subscribers[connection.id]?.account = account }
+    }
+
+    /// Replaces the items `connection` follows.
+    func follow(_ connection: StreamConnection, _ items: Set<ItemID>) {
+        state.withLock { $0.subscribers[connection.id]?.items = items }
+    }
+
+    func remove(_ connection: StreamConnection) {
+        _ = state.withLock { $0.subscribers.removeValue(forKey: connection.id) }
+    }
+
+    /// The events of `item` after `sequence`, if all of them are still kept.
+    func events(of item: ItemID, after sequence: UInt64, current: UInt64) -> [StreamFrame]? {
+        if sequence >= current { return [] }
+        return state.withLock { state in
+            guard let recent = state.recent[item], let first = recent.first, first.sequence <= sequence + 1 else {
+                return nil
+            }
+            return recent.filter { $0.sequence > sequence }.map(\.frame)
+        }
+    }
+
+    /// Reads the bidders' order of `items` from the store where it is not known yet.
+    func loadAliases(_ items: [ItemID]) async throws {
+        for item in items where state.withLock({ $0.aliases[item] == nil }) {
+            let bids = try await store.auctionBids(of: item)
+            var aliases: [AccountID: Int] = [:]
+            for bid in bids where aliases[bid.bidder] == nil { aliases[bid.bidder] = aliases.count + 1 }
+            state.withLock { state in if state.aliases[item] == nil { state.aliases[item] = aliases } }
+        }
+    }
+
+    func alias(_ account: AccountID?, on item: ItemID) -> String? {
+        guard let account else { return nil }
+        return state.withLock { $0.aliases[item]?[account] }.map { "bidder \($0)" }
+    }
+
+    // MARK: - Publishing
+
+    func publish(_ batch: DurableExchange.DurableBatch) {
+        for result in batch.results {
+            for event in result.events {
+                guard case .auction(let auction) = event else { continue }
+                publish(auction)
+            }
+        }
+    }
+
+    private func publish(_ event: AuctionEvent) {
+        let now = clock()
+        switch event {
+        case .listed, .rejected:
+            return
+        case .started(let item, let sequence):
+            broadcast(item, sequence, AuctionStreamJSON.event("started", item, sequence, now) { _ in })
+        case .bidAccepted(let bid):
+            state.withLock { state in
+                var aliases = state.aliases[bid.item] ?? [:]
+                if aliases[bid.bidder] == nil { aliases[bid.bidder] = aliases.count + 1 }
+                state.aliases[bid.item] = aliases
+            }
+            let leader = alias(bid.leader, on: bid.item)
+            broadcast(
+                bid.item, bid.sequence,
+                AuctionStreamJSON.event("price", bid.item, bid.sequence, now) { writer in
+                    AuctionStreamJSON.price(bid, leader: leader, into: &writer)
+                })
+        case .outbid(let outbid):
+            send(
+                to: outbid.account,
+                AuctionStreamJSON.event("outbid", outbid.item, outbid.sequence, now) { writer in
+                    writer.key("price")
+                    writer.string(AuctionMoney.text(outbid.price))
+                    writer.key("your_max")
+                    writer.string(AuctionMoney.text(outbid.maximum))
+                })
+        case .reserveMet(let item, let sequence):
+            broadcast(item, sequence, AuctionStreamJSON.event("reserve_met", item, sequence, now) { _ in })
+        case .extended(let extended):
+            broadcast(
+                extended.item, extended.sequence,
+                AuctionStreamJSON.event("extended", extended.item, extended.sequence, now) { writer in
+                    writer.key("effective_ends_at")
+                    writer.integer(extended.effectiveEndsAt.milliseconds)
+                    writer.key("previous_ends_at")
+                    writer.integer(extended.previousEndsAt.milliseconds)
+                })
+        case .ended(let ended):
+            let winner = ended.state == .sold ? alias(ended.leader, on: ended.item) : nil
+            broadcast(
+                ended.item, ended.sequence,
+                AuctionStreamJSON.event("ended", ended.item, ended.sequence, now) { writer in
+                    writer.key("state")
+                    writer.string(ended.state.rawValue)
+                    writer.key("price")
+                    writer.string(AuctionMoney.text(ended.price))
+                    writer.key("winner")
+                    if let winner { writer.string(winner) } else { writer.null() }
+                })
+            notifyEnd(ended, now)
+        case .cancelled(let item, let sequence):
+            broadcast(
+                item, sequence,
+                AuctionStreamJSON.event("ended", item, sequence, now) { writer in
+                    writer.key("state")
+                    writer.string("cancelled")
+                })
+        }
+    }
+
+    /// `won` to the winner, `lost` to every other bidder, `sold` to the seller.
+    private func notifyEnd(_ ended: AuctionEnded, _ now: Timestamp) {
+        let bidders = state.withLock { Array(($0.aliases[ended.item] ?? [:]).keys) }
+        func body(_ writer: inout JSONWriter) {
+            writer.key("state")
+            writer.string(ended.state.rawValue)
+            writer.key("price")
+            writer.string(AuctionMoney.text(ended.price))
+        }
+        if ended.state == .sold, let winner = ended.leader {
+            send(to: winner, AuctionStreamJSON.event("won", ended.item, ended.sequence, now, body))
+            send(to: ended.seller, AuctionStreamJSON.event("sold", ended.item, ended.sequence, now, body))
+        }
+        let lost = AuctionStreamJSON.event("lost", ended.item, ended.sequence, now, body)
+        for bidder in bidders where bidder != ended.leader || ended.state != .sold { send(to: bidder, lost) }
+    }
+
+    private func broadcast(_ item: ItemID, _ sequence: UInt64, _ bytes: [UInt8]) {
+        let frame = StreamFrame(text: bytes)
+        let targets = state.withLock { state -> [StreamConnection] in
+            var recent = state.recent[item] ?? []
+            recent.append((sequence, frame))
+            if recent.count > Self.retainedEvents { recent.removeFirst(recent.count - Self.retainedEvents) }
+            state.recent[item] = recent
+            return state.subscribers.values.filter { $0.items.contains(item) }.map(\.connection)
+        }
+        for connection in targets { _ = connection.enqueue(frame) }
+    }
+
+    private func send(to account: AccountID, _ bytes: [UInt8]) {
+        let targets = state.withLock { $0.subscribers.values.filter { $0.account == account }.map(\.connection) }
+        guard !targets.isEmpty else { return }
+        let frame = StreamFrame(text: bytes)
+        for connection in targets { _ = connection.enqueue(frame) }
+    }
+}
+
+/// The auction socket's JSON messages.
+enum AuctionStreamJSON {
+    /// An event: `type`, `item`, `seq`, `server_time`, then what `body` writes.
+    static func event(
+        _ type: String, _ item: ItemID, _ sequence: UInt64, _ now: Timestamp, _ body: (inout JSONWriter) -> Void
+    ) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("type")
+        writer.string(type)
+        writer.key("item")
+        writer.integer(Int64(item.rawValue))
+        writer.key("seq")
+        writer.integer(Int64(sequence))
+        writer.key("server_time")
+        writer.integer(now.milliseconds)
+        body(&writer)
+        writer.endObject()
+        return writer.bytes
+    }
+
+    static func price(_ bid: BidAccepted, leader: String?, into writer: inout JSONWriter) {
+        writer.key("price")
+        writer.string(AuctionMoney.text(bid.price))
+        writer.key("previous_price")
+        writer.string(AuctionMoney.text(bid.previousPrice))
+        writer.key("bid_count")
+        writer.integer(bid.bidCount)
+        writer.key("leader")
+        if let leader { writer.string(leader) } else { writer.null() }
+        writer.key("reserve")
+        writer.string(bid.reserve.rawValue)
+        writer.key("buy_now_price")
+        if let buyNow = bid.buyNowPrice { writer.string(AuctionMoney.text(buyNow)) } else { writer.null() }
+        writer.key("effective_ends_at")
+        writer.integer(bid.effectiveEndsAt.milliseconds)
+    }
+}

@@ -1,0 +1,269 @@
+import BourseAuth
+import BourseCore
+import BourseStore
+import BourseWire
+import Hummingbird
+import HummingbirdWebSocket
+import NIOCore
+
+/// `/auction/v1/stream` (auction-api.md §3): one WebSocket per client, JSON text frames, requests with the
+/// client's `id` answered with the same `id`, and the events of the items the client follows.
+///
+/// The transport is the market streams' (``MarketFeed`` registers the connection for keepalive, idle and
+/// shutdown; ``StreamRoutes/serve`` reads with the message-rate limit and closes slow clients); only the
+/// protocol is the auction's. Requests are handled in order, one at a time, by a task of the connection.
+struct AuctionStreamRoutes: Sendable {
+    let feed: MarketFeed
+    let auctions: AuctionFeed
+    let controller: AuctionController
+
+    /// Who the connection is signed in as.
+    struct Session {
+        var user: AuctionUser?
+    }
+
+    func add(to router: Router<BourseRequestContext>) {
+        router.ws("/auction/v1/stream") { inbound, outbound, context in
+            let connection = feed.connect()
+            auctions.open(connection)
+            defer {
+                auctions.remove(connection)
+                feed.disconnect(connection)
+            }
+            do {
+                try await StreamFrameWriter.install(for: connection, on: context.requestContext.channel)
+            } catch {
+                return
+            }
+            var session = Session()
+            // A browser's session cookie signs the socket in at the handshake.
+            if case (let text?, true) = AuctionAuthentication.token(of: context.request),
+                let token = SessionToken(text),
+                let user = try? await user(for: token)
+            {
+                session.user = user
+                auctions.signIn(connection, as: user.account.id)
+            }
+            let (messages, continuation) = AsyncStream.makeStream(
+                of: [UInt8].self, bufferingPolicy: .bufferingNewest(64))
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { [session] in
+                    var session = session
+                    for await message in messages { await handle(message, on: connection, session: &session) }
+                }
+                defer { continuation.finish() }
+                try await StreamRoutes.serve(
+                    connection, feed: feed, inbound: inbound, outbound: outbound, context: context
+                ) { bytes in
+                    connection.touch(at: controller.clock())
+                    continuation.yield(bytes)
+                }
+                continuation.finish()
+                try await group.waitForAll()
+            }
+        }
+    }
+
+    // MARK: - Requests
+
+    private func handle(_ bytes: [UInt8], on connection: StreamConnection, session: inout Session) async {
+        guard let message = try? JSONValue(parsing: bytes), message.members != nil else {
+            return reply(
+                nil, on: connection, error: .invalidParameter("A message is a JSON object with an id and a type."))
+        }
+        let id = message["id"]
+        guard let id, id.stringValue != nil || id.numberText != nil else {
+            return reply(
+                nil, on: connection, error: .invalidParameter("Every message needs an id (a number or a string)."))
+        }
+        do {
+            switch message["type"]?.stringValue {
+            case "auth":
+                guard let text = message["token"]?.stringValue, let token = SessionToken(text),
+                    let user = try await user(for: token)
+                else { throw AuctionError.unauthorized }
+                session.user = user
+                auctions.signIn(connection, as: user.account.id)
+                reply(id, "authenticated", on: connection) { writer in
+                    writer.key("user")
+                    AuctionJSON.writeUser(user.account, into: &writer)
+                }
+            case "ping":
+                reply(id, "pong", on: connection) { writer in
+                    writer.key("server_time")
+                    writer.integer(controller.clock().milliseconds)
+                }
+            case "subscribe":
+                try await subscribe(message, id: id, on: connection)
+            case "bid":
+                let user = try signedIn(session)
+                guard let maximum = try AuctionMoney.funds("max", in: message) else {
+                    throw AuctionError.invalidParameter("max is missing: the most you will pay, in won (\"25000\").")
+                }
+                let item = try itemID(message)
+                let result = try await controller.exchange.submit(
+                    .bid(item, account: user.account.id, maximum: maximum))
+                try AuctionController.throwIfRejected(result.events)
+                guard
+                    case .auction(.bidAccepted(let accepted))? = result.events.first(where: {
+                        if case .auction(.bidAccepted) = $0 { true } else { false }
+                    })
+                else { throw AuctionError(.auctionNotLive) }
+                reply(id, "bid.accepted", on: connection) { writer in
+                    writer.key("item")
+                    writer.integer(Int64(item.rawValue))
+                    writer.key("price")
+                    writer.string(AuctionMoney.text(accepted.price))
+                    writer.key("leading")
+                    writer.bool(accepted.leading)
+                    writer.key("seq")
+                    writer.integer(Int64(accepted.sequence))
+                }
+            case "buy_now":
+                let user = try signedIn(session)
+                let item = try itemID(message)
+                let result = try await controller.exchange.submit(.buyNow(item, account: user.account.id))
+                try AuctionController.throwIfRejected(result.events)
+                guard
+                    case .auction(.ended(let ended))? = result.events.first(where: {
+                        if case .auction(.ended) = $0 { true } else { false }
+                    })
+                else { throw AuctionError(.buyNowUnavailable) }
+                reply(id, "bought", on: connection) { writer in
+                    writer.key("item")
+                    writer.integer(Int64(item.rawValue))
+                    writer.key("price")
+                    writer.string(AuctionMoney.text(ended.price))
+                }
+            case "watch", "unwatch":
+                let user = try signedIn(session)
+                let item = try itemID(message)
+                _ = try await controller.watch(item, user, message["type"]?.stringValue == "watch")
+                reply(id, "ok", on: connection) { _ in }
+            default:
+                throw AuctionError.invalidParameter(
+                    "type must be auth, ping, subscribe, bid, buy_now, watch or unwatch.")
+            }
+        } catch let error as AuctionError {
+            reply(id, on: connection, error: error)
+        } catch {
+            reply(
+                id, on: connection,
+                error: AuctionError(
+                    status: .internalServerError, name: "server_error", message: "Internal server error"))
+        }
+    }
+
+    /// `pages: N` follows the items of the default list's first N pages; `items: [...]` those items, and
+    /// `since: {"<item>": seq}` resumes each from its sequence number. Each subscribe replaces the last.
+    private func subscribe(_ message: JSONValue, id: JSONValue, on connection: StreamConnection) async throws {
+        try await controller.catalog.load()
+        var items: [ItemID]
+        if let pages = message["pages"]?.numberText {
+            guard let count = Int(pages), (1...20).contains(count) else {
+                throw AuctionError.invalidParameter("pages must be 1 to 20.")
+            }
+            items = controller.exchange.withState { state in
+                state.exchange.auctions.items.values.filter { $0.state == .live || $0.state == .scheduled }
+                    .sorted { ($0.effectiveEndsAt, $0.id) < ($1.effectiveEndsAt, $1.id) }
+                    .prefix(count * AuctionController.pageSize).map(\.id)
+            }
+        } else if let list = message["items"]?.arrayValue {
+            items = try list.map { value in
+                guard let text = value.numberText ?? value.stringValue, let raw = UInt64(text), raw > 0 else {
+                    throw AuctionError.invalidParameter("items must be item ids.")
+                }
+                return ItemID(raw)
+            }
+            guard items.count <= 500 else { throw AuctionError.invalidParameter("At most 500 items.") }
+        } else {
+            throw AuctionError.invalidParameter("Give pages or items.")
+        }
+        let known = items.compactMap { id in controller.exchange.withState { $0.exchange.auctions.item(id) } }
+        try await auctions.loadAliases(known.map(\.id))
+        auctions.follow(connection, Set(known.map(\.id)))
+        reply(id, "subscribed", on: connection) { writer in
+            writer.key("items")
+            writer.beginArray()
+            for item in known { writer.integer(Int64(item.id.rawValue)) }
+            writer.endArray()
+        }
+        let since = message["since"]?.members ?? []
+        let now = controller.clock()
+        for item in known {
+            if let member = since.first(where: { $0.key == String(item.id.rawValue) }),
+                let text = member.value.numberText ?? member.value.stringValue, let sequence = UInt64(text),
+                let missed = auctions.events(of: item.id, after: sequence, current: item.sequence)
+            {
+                for frame in missed { _ = connection.enqueue(frame) }
+                continue
+            }
+            var writer = JSONWriter()
+            writer.beginObject()
+            writer.key("type")
+            writer.string("item")
+            writer.key("item")
+            writer.integer(Int64(item.id.rawValue))
+            try await controller.view(item).writeFields(into: &writer, now: now)
+            writer.endObject()
+            _ = connection.enqueue(StreamFrame(text: writer.bytes))
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func user(for token: SessionToken) async throws -> AuctionUser? {
+        guard let session = try await controller.store.session(tokenHash: token.hash),
+            session.isLive(at: controller.clock()),
+            let account = try await controller.store.account(id: session.account)
+        else { return nil }
+        return AuctionUser(account: account, token: token, viaCookie: false)
+    }
+
+    private func signedIn(_ session: Session) throws -> AuctionUser {
+        guard let user = session.user else { throw AuctionError.unauthorized }
+        return user
+    }
+
+    private func itemID(_ message: JSONValue) throws -> ItemID {
+        guard let text = message["item"]?.numberText ?? message["item"]?.stringValue, let raw = UInt64(text), raw > 0
+        else { throw AuctionError.invalidParameter("item must be an item id.") }
+        return ItemID(raw)
+    }
+
+    private func reply(
+        _ id: JSONValue?, _ type: String, on connection: StreamConnection, _ body: (inout JSONWriter) -> Void
+    ) {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("id")
+        Self.write(id, into: &writer)
+        writer.key("type")
+        writer.string(type)
+        body(&writer)
+        writer.endObject()
+        _ = connection.enqueue(StreamFrame(text: writer.bytes))
+    }
+
+    private func reply(_ id: JSONValue?, on connection: StreamConnection, error: AuctionError) {
+        reply(id, "error", on: connection) { writer in
+            writer.key("error")
+            writer.beginObject()
+            writer.key("name")
+            writer.string(error.name)
+            writer.key("message")
+            writer.string(error.message)
+            writer.endObject()
+        }
+    }
+
+    private static func write(_ id: JSONValue?, into writer: inout JSONWriter) {
+        if let text = id?.stringValue {
+            writer.string(text)
+        } else if let number = id?.numberText {
+            writer.raw(Array(number.utf8))
+        } else {
+            writer.null()
+        }
+    }
+}
