@@ -158,6 +158,29 @@ struct SignInRoutesTests {
         }
     }
 
+    @Test func signUpsAreThrottledPerAddress() async throws {
+        try await ServerHarness.with(
+            steps: 0,
+            configure: {
+                $0.signIn.passwordCost = 4
+                $0.signIn.signUpsPerAddress = 2
+            }
+        ) { harness in
+            try await Application(router: harness.router).test(.router) { client in
+                for name in ["one", "two"] {
+                    let body = #"{"username":"\#(name)","password":"password \#(name)"}"#
+                    #expect(try await Self.post(client, "/auction/v1/users", body).status == .created)
+                }
+                let third = try await Self.post(
+                    client, "/auction/v1/users", #"{"username":"three","password":"password 3"}"#)
+                #expect(third.status == .tooManyRequests)
+                #expect(try Self.errorName(third) == "too_many_requests")
+                #expect(Int(third.headers[.retryAfter] ?? "") ?? 0 > 0)
+                #expect(try await harness.store.account(named: "three") == nil)
+            }
+        }
+    }
+
     @Test func forgedAndMissingTokensAreUnauthorized() async throws {
         try await Self.with { _, client in
             for authorization in [

@@ -45,6 +45,11 @@ struct SignInController: Sendable {
         let body = try await AuctionJSON.object(of: request)
         let username = try AuctionJSON.string("username", in: body)
         let password = try AuctionJSON.string("password", in: body)
+        if let wait = throttle.signUp(from: context.clientKey, at: now) {
+            throw AuctionError(
+                status: .tooManyRequests, name: "too_many_requests",
+                message: "Too many sign-ups from this address; try again in \(wait) seconds.", retryAfter: wait)
+        }
         guard AccountRecord.isValidName(username) else {
             throw AuctionError.invalidParameter("The username must be 1–64 letters, digits, '.', '_' or '-'.")
         }

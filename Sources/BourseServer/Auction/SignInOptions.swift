@@ -11,6 +11,9 @@ public struct SignInOptions: Sendable {
     public var failuresPerAddress = 20
     /// The window the failures are counted in, and how long a throttled name or address waits.
     public var throttleWindow: Duration = .seconds(900)
+    /// Sign-ups allowed from one address within ``throttleWindow``: each costs a bcrypt hash (a quarter of a
+    /// second of a core), so an unthrottled address could keep the hashing threads busy.
+    public var signUpsPerAddress = 20
 
     /// The defaults written beside each setting.
     public init() {}

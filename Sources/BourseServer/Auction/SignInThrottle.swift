@@ -50,6 +50,24 @@ final class SignInThrottle: Sendable {
         }
     }
 
+    /// Counts a sign-up from `address`; the seconds to wait if the address has made too many.
+    func signUp(from address: String, at time: Timestamp) -> Int? {
+        counts.withLock { counts in
+            if counts.count > 100_000 { prune(&counts, at: time) }
+            let key = "signup " + address
+            var count = counts[key] ?? Count(failures: 0, since: time)
+            if time.milliseconds - count.since.milliseconds >= windowMilliseconds {
+                count = Count(failures: 0, since: time)
+            }
+            guard count.failures < options.signUpsPerAddress else {
+                return Int((count.since.milliseconds + windowMilliseconds - time.milliseconds + 999) / 1_000)
+            }
+            count.failures += 1
+            counts[key] = count
+            return nil
+        }
+    }
+
     /// Forgets the failures of `username` after it signed in.
     func succeeded(username: String) {
         _ = counts.withLock { $0.removeValue(forKey: Self.nameKey(username)) }
