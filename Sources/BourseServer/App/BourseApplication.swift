@@ -127,4 +127,11 @@ public enum BourseApplication {
             exchange: reader.exchange, catalog: auctions.catalog,
             library: PhotoLibrary(directory: photos, store: reader.store), store: reader.store, clock: reader.clock)
     }
+
+    /// The desk in-process sellers list through, sharing `auctions`' catalog and the configured photos.
+    public static func auctionDesk(
+        reader: QuotationReader, configuration: ServerConfiguration, auctions: AuctionFeed
+    ) -> AuctionDesk {
+        AuctionDesk(controller: auctionController(reader: reader, configuration: configuration, auctions: auctions))
+    }
 }

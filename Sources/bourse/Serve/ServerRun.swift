@@ -86,6 +86,11 @@ struct ServerRun {
         if let demo {
             let demoService = DemoService(exchange: exchange, options: demo, clock: WallClock.now)
             services.append(DemoRunner(demo: demoService, days: demo.backfillDays, ready: listening))
+            let auctionDemo = AuctionDemo(
+                exchange: exchange, store: store,
+                desk: BourseApplication.auctionDesk(reader: reader, configuration: configuration, auctions: auctions),
+                seed: demo.seed, clock: WallClock.now)
+            services.append(GatedService(TaskService("auction demo") { try await auctionDemo.run() }, after: listening))
         } else {
             listening.open()
         }

@@ -1,0 +1,49 @@
+"""The demo's auction house on the suite's `bourse serve`: items with generated photos (real PNGs) go live
+within seconds of the start, and simulated bidders bid on them by the rules."""
+
+import struct
+import time
+import zlib
+
+import requests
+
+from support import BASE_URL
+
+API = BASE_URL.rstrip("/") + "/auction/v1"
+
+
+def decode_png(data: bytes) -> tuple[int, int, int]:
+    """(width, height, bytes of image data) of a PNG, every chunk's CRC checked and its data inflated."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    index, idat, size = 8, b"", None
+    while index < len(data):
+        (length,) = struct.unpack(">I", data[index : index + 4])
+        kind, body = data[index + 4 : index + 8], data[index + 8 : index + 8 + length]
+        (crc,) = struct.unpack(">I", data[index + 8 + length : index + 12 + length])
+        assert zlib.crc32(kind + body) & 0xFFFFFFFF == crc, kind
+        if kind == b"IHDR":
+            size = struct.unpack(">II", body[:8])
+        if kind == b"IDAT":
+            idat += body
+        index += 12 + length
+    return size[0], size[1], len(zlib.decompress(idat))
+
+
+def test_the_demo_lists_items_with_photos_and_bids_on_them():
+    deadline = time.time() + 60
+    while True:
+        page = requests.get(f"{API}/items", params={"sort": "bids"}, timeout=30).json()
+        if page["total"] >= 3 and page["items"][0]["bid_count"] > 0:
+            break
+        assert time.time() < deadline, f"the demo's auction house did not come alive: {page}"
+        time.sleep(1)
+    item = page["items"][0]
+    assert item["state"] == "live" and item["seller"].startswith("demo-seller-")
+    assert item["leader"].startswith("bidder ") and int(item["price"]) >= int(item["start_price"])
+    photo = requests.get(BASE_URL + item["photos"][0]["url"], timeout=30)
+    assert photo.headers["Content-Type"] == "image/png"
+    width, height, pixels = decode_png(photo.content)
+    assert (width, height) == (item["photos"][0]["width"], item["photos"][0]["height"])
+    assert pixels == (width * 3 + 1) * height
+    history = requests.get(f"{API}/items/{item['id']}/bids", timeout=30).json()
+    assert len(history) == item["bid_count"] and history[0]["price"] == item["price"]
