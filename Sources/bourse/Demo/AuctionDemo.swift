@@ -25,13 +25,13 @@ struct AuctionDemo: Sendable {
     ]
     static let categories = ["cameras", "watches", "music", "art", "games", "stationery", "toys", "antiques"]
 
-    /// Lists and bids until cancelled.
-    func run() async throws {
-        let (sellers, bidders) = try await participants()
+    /// Lists and bids until cancelled (graceful shutdown cancels it: that is its normal end, not an error).
+    func run() async {
+        guard let (sellers, bidders) = try? await participants() else { return }
         var random = SeededRandom(seed: seed ^ 0xA0C7_10A5)
         while !Task.isCancelled {
             await step(&random, sellers: sellers, bidders: bidders)
-            try await Task.sleep(for: .seconds(2))
+            try? await Task.sleep(for: .seconds(2))
         }
     }
 

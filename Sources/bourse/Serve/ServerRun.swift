@@ -90,7 +90,7 @@ struct ServerRun {
                 exchange: exchange, store: store,
                 desk: BourseApplication.auctionDesk(reader: reader, configuration: configuration, auctions: auctions),
                 seed: demo.seed, clock: WallClock.now)
-            services.append(GatedService(TaskService("auction demo") { try await auctionDemo.run() }, after: listening))
+            services.append(GatedService(TaskService("auction demo") { await auctionDemo.run() }, after: listening))
         } else {
             listening.open()
         }
