@@ -125,6 +125,25 @@ struct AuctionClientTests {
         }
     }
 
+    @Test func aThrottledSignInCarriesRetryAfter() async throws {
+        try await Self.with { harness, port in
+            let ann = try await Self.signedIn(port, "ann", krw: 0, harness)
+            var refusal: AuctionClientError?
+            for _ in 0..<10 where refusal == nil {
+                do {
+                    try await ann.signIn(username: "ann", password: "not the password")
+                } catch let error as AuctionClientError {
+                    if case .tooManyRequests = error { refusal = error }
+                }
+            }
+            guard case .tooManyRequests(let seconds?, let message) = try #require(refusal) else {
+                Issue.record("no Retry-After in \(String(describing: refusal))")
+                return
+            }
+            #expect(seconds > 0 && seconds <= 15 * 60 && !message.isEmpty)
+        }
+    }
+
     @Test func theServerClockSmoothsItsSamples() {
         let local = Date(timeIntervalSince1970: 1_800_000_000)
         var clock = ServerClock()
