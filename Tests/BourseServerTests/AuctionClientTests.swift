@@ -3,6 +3,10 @@ import BourseCore
 import Foundation
 import Testing
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 /// The SDK's `AuctionClient` against a live in-process server on a loopback port: sign-up and sign-in, a
 /// listing with a photo, proxy bids from two funded buyers, the contract's refusals as typed errors, the
 /// lists of the signed-in user, and the server clock's offset.
@@ -125,9 +129,14 @@ struct AuctionClientTests {
         }
     }
 
-    @Test func aThrottledSignInCarriesRetryAfter() async throws {
+    /// Both transports read headers: URLSession (the default) and AsyncHTTPClient.
+    @Test(arguments: [false, true]) func aThrottledSignInCarriesRetryAfter(overNIO: Bool) async throws {
         try await Self.with { harness, port in
-            let ann = try await Self.signedIn(port, "ann", krw: 0, harness)
+            _ = try await Self.signedIn(port, "ann", krw: 0, harness)
+            let transport = NIOHTTPTransport(timeout: .seconds(5))
+            let ann = AuctionClient(
+                baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")),
+                transport: overNIO ? transport : URLSession.shared)
             var refusal: AuctionClientError?
             for _ in 0..<10 where refusal == nil {
                 do {
@@ -136,6 +145,7 @@ struct AuctionClientTests {
                     if case .tooManyRequests = error { refusal = error }
                 }
             }
+            try await transport.shutdown()
             guard case .tooManyRequests(let seconds?, let message) = try #require(refusal) else {
                 Issue.record("no Retry-After in \(String(describing: refusal))")
                 return
