@@ -54,6 +54,7 @@ struct AuctionClientTests {
             #expect(item.state == .live && item.price == 10_000 && item.minimumBid == 10_000)
             #expect(item.reserve == AuctionItem.ReserveState.none && item.buyNowPrice == 500_000 && item.leader == nil)
             #expect(item.effectiveEndsAt.timeIntervalSince(item.startsAt) == 3_600)
+            #expect(item.softCloseSeconds == 120 && item.extensionSeconds == 120 && item.hardEndAt == nil)
             let uploaded = try await seller.uploadPhotos([Self.photo(width: 130)])
             #expect(uploaded.map(\.width) == [130] && uploaded.first?.url.hasPrefix("/auction/v1/photos/") == true)
 

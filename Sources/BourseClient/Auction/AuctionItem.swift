@@ -39,6 +39,10 @@ public struct AuctionItem: Hashable, Sendable, Identifiable, Decodable {
     public var effectiveEndsAt: Date
     /// The latest the sale may be extended to, if the seller set one.
     public var hardEndAt: Date?
+    /// A bid this close to the end extends it (`nil` from a server that does not say).
+    public var softCloseSeconds: Int?
+    /// By how much such a bid extends the end.
+    public var extensionSeconds: Int?
     /// Where the sale is in its life.
     public var state: State
     /// How many users watch it.
@@ -92,6 +96,8 @@ public struct AuctionItem: Hashable, Sendable, Identifiable, Decodable {
         endsAt = AuctionTime.date(try c.value("ends_at_ms"))
         effectiveEndsAt = AuctionTime.date(try c.value("effective_ends_at_ms"))
         hardEndAt = (try c.optionalValue("hard_end_at_ms", as: Int64.self)).map(AuctionTime.date)
+        softCloseSeconds = try c.optionalValue("soft_close_seconds")
+        extensionSeconds = try c.optionalValue("extension_seconds")
         state = try c.value("state")
         watchers = try c.value("watchers")
         seq = try c.value("seq")
