@@ -11,6 +11,36 @@ public import FoundationNetworking
 public protocol HTTPTransport: Sendable {
     /// Sends `request` and returns the answer's status code and body.
     func send(_ request: URLRequest) async throws -> (status: Int, body: Data)
+
+    /// Sends `request` and returns the answer with its headers, for the callers that need one (a `429`'s
+    /// `Retry-After`); names are lowercased. A transport that cannot read headers keeps the default, which
+    /// has none.
+    func sendReadingHeaders(_ request: URLRequest) async throws -> HTTPAnswer
+}
+
+/// An answer's status, headers (names lowercased) and body.
+public struct HTTPAnswer: Sendable {
+    /// The status code.
+    public var status: Int
+    /// The headers by lowercased name (the last value when a header repeats).
+    public var headers: [String: String]
+    /// The body.
+    public var body: Data
+
+    /// An answer of `status` with `headers` and `body`.
+    public init(status: Int, headers: [String: String], body: Data) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}
+
+extension HTTPTransport {
+    /// Sends with ``send(_:)``: the answer without headers.
+    public func sendReadingHeaders(_ request: URLRequest) async throws -> HTTPAnswer {
+        let (status, body) = try await send(request)
+        return HTTPAnswer(status: status, headers: [:], body: body)
+    }
 }
 
 extension URLSession: HTTPTransport {
@@ -18,5 +48,16 @@ extension URLSession: HTTPTransport {
     public func send(_ request: URLRequest) async throws -> (status: Int, body: Data) {
         let (data, response) = try await data(for: request)
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+    }
+
+    /// Sends `request` with `data(for:)`, keeping the answer's headers.
+    public func sendReadingHeaders(_ request: URLRequest) async throws -> HTTPAnswer {
+        let (data, response) = try await data(for: request)
+        let http = response as? HTTPURLResponse
+        var headers: [String: String] = [:]
+        for (name, value) in http?.allHeaderFields ?? [:] {
+            if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+        }
+        return HTTPAnswer(status: http?.statusCode ?? 0, headers: headers, body: data)
     }
 }

@@ -32,6 +32,12 @@ public final class NIOHTTPTransport: HTTPTransport {
 
     /// Sends `request` (URL, method, headers, body) and collects the answer.
     public func send(_ request: URLRequest) async throws -> (status: Int, body: Data) {
+        let answer = try await sendReadingHeaders(request)
+        return (answer.status, answer.body)
+    }
+
+    /// Sends `request` (URL, method, headers, body) and collects the answer with its headers.
+    public func sendReadingHeaders(_ request: URLRequest) async throws -> HTTPAnswer {
         guard let url = request.url else { throw ClientError.invalidURL("a request without a URL") }
         var outgoing = HTTPClientRequest(url: url.absoluteString)
         outgoing.method = HTTPMethod(rawValue: request.httpMethod ?? "GET")
@@ -44,7 +50,9 @@ public final class NIOHTTPTransport: HTTPTransport {
         } catch is NIOTooManyBytesError {
             throw ClientError.tooLarge(path: url.path, limit: maximumBodySize)
         }
-        return (Int(response.status.code), Data(body.readableBytesView))
+        var headers: [String: String] = [:]
+        for header in response.headers { headers[header.name.lowercased()] = header.value }
+        return HTTPAnswer(status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView))
     }
 
     /// Closes the pool's connections; the transport cannot be used afterwards.
