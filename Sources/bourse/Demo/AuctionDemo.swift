@@ -63,7 +63,8 @@ struct AuctionDemo: Sendable {
         let terms = ItemTerms(
             seller: seller, startPrice: .won(start), reservePrice: random.chance(25) ? .won(start * 3) : nil,
             buyNowPrice: random.chance(25) ? .won(start * 6) : nil, startsAt: now, endsAt: endsAt,
-            softCloseSeconds: 60, extensionSeconds: 30, hardEndAt: Timestamp(milliseconds: endsAt.milliseconds + 300_000))
+            softCloseSeconds: 60, extensionSeconds: 30,
+            hardEndAt: Timestamp(milliseconds: endsAt.milliseconds + 300_000))
         let title = random.pick(Self.titles)
         let photos = (0..<(1 + random.below(3))).map { _ in DemoPhoto.png(seed: random.next()) }
         _ = try? await desk.list(

@@ -8,7 +8,10 @@ enum DemoPhoto {
         var state = seed | 1
         for _ in 0..<4 {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            colours.append([UInt8(truncatingIfNeeded: state >> 56), UInt8(truncatingIfNeeded: state >> 48), UInt8(truncatingIfNeeded: state >> 40)])
+            colours.append([
+                UInt8(truncatingIfNeeded: state >> 56), UInt8(truncatingIfNeeded: state >> 48),
+                UInt8(truncatingIfNeeded: state >> 40),
+            ])
         }
         var raw: [UInt8] = []
         raw.reserveCapacity((width * 3 + 1) * height)
@@ -32,7 +35,9 @@ enum DemoPhoto {
         repeat {
             let length = min(65_535, data.count - offset)
             let final: UInt8 = offset + length == data.count ? 1 : 0
-            out += [final, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8((~length >> 8) & 0xFF)]
+            out += [
+                final, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8((~length >> 8) & 0xFF),
+            ]
             out += data[offset..<(offset + length)]
             offset += length
         } while offset < data.count
