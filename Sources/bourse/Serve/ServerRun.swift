@@ -72,8 +72,8 @@ struct ServerRun {
             onServerRunning: { port in
                 Progress.line(
                     "bourse: listening on \(http)://\(Self.urlHost(host)):\(port) "
-                        + "(REST /v1, WebSocket \(ws)://\(Self.urlHost(host)):\(port)/websocket/v1 and /private, /metrics, "
-                        + "/healthz)"
+                        + "(REST /v1, WebSocket \(ws)://\(Self.urlHost(host)):\(port)/websocket/v1 and /private, "
+                        + "auction house /auction/v1 and its socket /auction/v1/stream, /metrics, /healthz)"
                 )
             })
         let chain = ChainService(exchange: exchange, store: store, options: self.chain, clock: WallClock.now)
