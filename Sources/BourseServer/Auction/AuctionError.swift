@@ -1,4 +1,4 @@
-import BourseWire
+import BourseUpbit
 import HTTPTypes
 import Hummingbird
 import NIOCore
@@ -19,19 +19,9 @@ struct AuctionError: Error, Sendable {
     static let unauthorized = AuctionError(
         status: .unauthorized, name: "unauthorized", message: "Sign in first: POST /auction/v1/sessions.")
 
-    /// The JSON answer.
+    /// The JSON answer, in the exchange API's error shape.
     var response: Response {
-        var writer = JSONWriter()
-        writer.beginObject()
-        writer.key("error")
-        writer.beginObject()
-        writer.key("name")
-        writer.string(name)
-        writer.key("message")
-        writer.string(message)
-        writer.endObject()
-        writer.endObject()
-        var response = AuctionJSON.response(writer.bytes, status: status)
+        var response = AuctionJSON.response(QuotationJSON.error(name: name, message: message), status: status)
         if let retryAfter { response.headers[.retryAfter] = String(retryAfter) }
         return response
     }
