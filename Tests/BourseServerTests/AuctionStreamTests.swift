@@ -24,6 +24,7 @@ struct AuctionStreamTests {
     /// Sends `messages` on a new socket (with `headers`), then collects JSON objects until `enough`.
     static func exchange(
         _ client: any TestClientProtocol, headers: HTTPFields = [:], _ messages: [String],
+        during: @escaping @Sendable () async throws -> Void = {},
         until enough: @escaping @Sendable ([[String: Any]]) -> Bool
     ) async throws -> [[String: Any]] {
         let collector = Collector()
@@ -45,7 +46,11 @@ struct AuctionStreamTests {
                         if enough(Self.objects(all)) { return }
                     }
                 }
-                group.addTask { try await Task.sleep(for: .seconds(10)) }
+                group.addTask {
+                    try await Task.sleep(for: .milliseconds(300))
+                    try await during()
+                    try await Task.sleep(for: .seconds(10))
+                }
                 try await group.next()
                 group.cancelAll()
             }
@@ -110,6 +115,42 @@ struct AuctionStreamTests {
                     [#"{"id":1,"type":"bid","item":\#(item),"max":"2000"}"#]
                 ) { messages in messages.contains { $0["id"] as? Int == 1 } }
                 #expect(seen.first { $0["id"] as? Int == 1 }?["type"] as? String == "bid.accepted")
+            }
+        }
+    }
+
+    @Test func watchersAndEndingSoonReachTheFollowers() async throws {
+        try await ServerHarness.with(steps: 0, configure: { $0.signIn.passwordCost = 4 }) { harness in
+            try await harness.application().test(.live) { client in
+                let seller = try await R.user("seller", krw: 0, harness, client)
+                let ann = try await R.user("ann", krw: 0, harness, client)
+                let ends = Int64(Date().timeIntervalSince1970 * 1_000) + 50_000
+                let listed = try await R.list(
+                    client, seller, fields: [("title", "Kite"), ("start_price", "1000"), ("ends_at", String(ends))])
+                let item = try #require(try S.object(listed)["id"] as? Int)
+                let seen = try await Self.exchange(
+                    client, [#"{"id":1,"type":"subscribe","items":[\#(item)]}"#],
+                    during: {
+                        _ = try await client.execute(
+                            uri: "/auction/v1/items/\(item)/watch", method: .put, headers: ann.headers)
+                        await AuctionClock(
+                            exchange: harness.exchange,
+                            clock: { Timestamp(milliseconds: Int64(Date().timeIntervalSince1970 * 1_000)) },
+                            feed: harness.auctions
+                        ).tick()
+                    }
+                ) { messages in
+                    messages.contains { $0["type"] as? String == "watchers" }
+                        && messages.contains { $0["type"] as? String == "ending_soon" }
+                }
+                let watchers = try #require(seen.first { $0["type"] as? String == "watchers" })
+                #expect(watchers["count"] as? Int == 1 && watchers["item"] as? Int == item)
+                // 50 s left: past the 300 s mark too, but only the nearest threshold is announced.
+                let announcements = seen.compactMap { message -> Int? in
+                    guard let type = message["type"] as? String, type == "ending_soon" else { return nil }
+                    return (message["seconds_left"] as? NSNumber)?.intValue
+                }
+                #expect(announcements == [60], "\(seen)")
             }
         }
     }

@@ -125,7 +125,8 @@ public enum BourseApplication {
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("bourse-photos-\(UUID().uuidString)").path
         return AuctionController(
             exchange: reader.exchange, catalog: auctions.catalog,
-            library: PhotoLibrary(directory: photos, store: reader.store), store: reader.store, clock: reader.clock)
+            library: PhotoLibrary(directory: photos, store: reader.store), store: reader.store, clock: reader.clock,
+            feed: auctions)
     }
 
     /// The desk in-process sellers list through, sharing `auctions`' catalog and the configured photos.

@@ -12,14 +12,19 @@ public struct AuctionClock: Sendable {
     let exchange: DurableExchange
     let clock: @Sendable () -> Timestamp
     let interval: Duration
+    /// Where `ending_soon` goes, if anywhere.
+    let feed: AuctionFeed?
 
-    /// A clock for `exchange`'s auction house, reading `clock` every `interval`.
+    /// A clock for `exchange`'s auction house, reading `clock` every `interval`; it also has `feed` announce
+    /// the items about to end.
     public init(
-        exchange: DurableExchange, clock: @escaping @Sendable () -> Timestamp, interval: Duration = .milliseconds(250)
+        exchange: DurableExchange, clock: @escaping @Sendable () -> Timestamp, interval: Duration = .milliseconds(250),
+        feed: AuctionFeed? = nil
     ) {
         self.exchange = exchange
         self.clock = clock
         self.interval = interval
+        self.feed = feed
     }
 
     /// Sends the due commands until cancelled.
@@ -32,7 +37,12 @@ public struct AuctionClock: Sendable {
 
     /// Sends `advanceAuction` for every item due now.
     public func tick() async {
-        let due = exchange.withState { $0.exchange.auctions.due(at: clock()) }
+        let now = clock()
+        if let feed {
+            let live = exchange.withState { state in state.exchange.auctions.items.values.filter { $0.state == .live } }
+            feed.announceEndingSoon(live, at: now)
+        }
+        let due = exchange.withState { $0.exchange.auctions.due(at: now) }
         guard !due.isEmpty else { return }
         _ = try? await exchange.submit(due.map { id in { @Sendable _ in .advanceAuction(id) } })
     }

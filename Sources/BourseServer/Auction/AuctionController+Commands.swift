@@ -104,7 +104,10 @@ extension AuctionController {
         } else {
             _ = try await store.unwatch(id.rawValue, account: user.account.id)
         }
+        let before = catalog.watcherCount(id)
         catalog.setWatching(id, user.account.id, watching)
+        let count = catalog.watcherCount(id)
+        if count != before { feed?.watchersChanged(id, count: count, sequence: try found(id).sequence) }
         var writer = JSONWriter()
         writer.beginObject()
         writer.key("type")

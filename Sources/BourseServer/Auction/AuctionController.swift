@@ -16,6 +16,8 @@ struct AuctionController: Sendable {
     let library: PhotoLibrary
     let store: any Store
     let clock: @Sendable () -> Timestamp
+    /// The socket's publisher, told when an item's watchers change.
+    var feed: AuctionFeed?
 
     /// Items a page holds (the seed app's page size).
     static let pageSize = 15

@@ -25,7 +25,13 @@ public final class AuctionFeed: Sendable {
         var recent: [ItemID: [(sequence: UInt64, frame: StreamFrame)]] = [:]
         /// Per item, each bidder's alias number, in the order of first bids; nil until loaded or first bid.
         var aliases: [ItemID: [AccountID: Int]] = [:]
+        /// Per item, the effective end and the `ending_soon` thresholds already announced for it (an
+        /// extension moves the end and the announcements start again).
+        var announced: [ItemID: (end: Timestamp, seconds: Set<Int64>)] = [:]
     }
+
+    /// Seconds before the effective end at which `ending_soon` is sent.
+    static let endingSoonSeconds: [Int64] = [300, 60]
 
     static let retainedEvents = 256
 
@@ -92,6 +98,49 @@ public final class AuctionFeed: Sendable {
     }
 
     // MARK: - Publishing
+
+    /// Sends `ending_soon` (`seconds_left` 300, then 60) to the followers of each live item whose effective
+    /// end is that close, once per threshold and end. Not journaled: it is the clock read, not a change.
+    func announceEndingSoon(_ items: [AuctionItem], at now: Timestamp) {
+        for item in items where item.state == .live {
+            let left = item.effectiveEndsAt.milliseconds - now.milliseconds
+            guard left > 0,
+                let threshold = Self.endingSoonSeconds.filter({ left <= $0 * 1_000 }).min()
+            else { continue }
+            let fresh = state.withLock { state -> Bool in
+                var entry = state.announced[item.id] ?? (item.effectiveEndsAt, [])
+                if entry.end != item.effectiveEndsAt { entry = (item.effectiveEndsAt, []) }
+                guard !entry.seconds.contains(threshold) else { return false }
+                entry.seconds.formUnion(Self.endingSoonSeconds.filter { $0 >= threshold })
+                state.announced[item.id] = entry
+                return true
+            }
+            guard fresh else { continue }
+            deliver(
+                item.id,
+                AuctionStreamJSON.event("ending_soon", item.id, item.sequence, now) { writer in
+                    writer.key("seconds_left")
+                    writer.integer(threshold)
+                })
+        }
+    }
+
+    /// Sends `watchers` with the item's new count to its followers.
+    func watchersChanged(_ item: ItemID, count: Int, sequence: UInt64) {
+        deliver(
+            item,
+            AuctionStreamJSON.event("watchers", item, sequence, clock()) { writer in
+                writer.key("count")
+                writer.integer(count)
+            })
+    }
+
+    /// Queues `bytes` on `item`'s followers without keeping it for resumes (it is not a change of the item).
+    private func deliver(_ item: ItemID, _ bytes: [UInt8]) {
+        let frame = StreamFrame(text: bytes)
+        let targets = state.withLock { $0.subscribers.values.filter { $0.items.contains(item) }.map(\.connection) }
+        for connection in targets { _ = connection.enqueue(frame) }
+    }
 
     func publish(_ batch: DurableExchange.DurableBatch) {
         for result in batch.results {

@@ -81,7 +81,9 @@ struct ServerRun {
             ExchangeService(exchange),
             TaskService("feed") { await feed.run() },
             TaskService("chain") { [chain] in await chain.run() },
-            TaskService("auction clock") { await AuctionClock(exchange: exchange, clock: WallClock.now).run() },
+            TaskService("auction clock") {
+                await AuctionClock(exchange: exchange, clock: WallClock.now, feed: auctions).run()
+            },
         ]
         if let demo {
             let demoService = DemoService(exchange: exchange, options: demo, clock: WallClock.now)
