@@ -6,7 +6,7 @@ import Synchronization
 /// It follows the same contract as the database stores (the contract suite runs against it too), but
 /// nothing survives the process.
 public final class InMemoryStore: Store {
-    private struct Contents {
+    struct Contents {
         var records: [JournalRecord] = []
         var snapshots: [StoredSnapshot] = []
         var trades: [MarketCode: [TradeRecord]] = [:]
@@ -29,17 +29,17 @@ public final class InMemoryStore: Store {
         var closed = false
     }
 
-    private struct TransferKey: Hashable {
+    struct TransferKey: Hashable {
         var kind: TransferRecord.Kind
         var id: UInt64
     }
 
-    private struct CandleKey: Hashable {
+    struct CandleKey: Hashable {
         var market: MarketCode
         var unit: CandleUnit
     }
 
-    private let contents = Mutex(Contents())
+    let contents = Mutex(Contents())
 
     /// An empty store.
     public init() {}
@@ -164,10 +164,19 @@ public final class InMemoryStore: Store {
     /// Refuses further use.
     public func close() async throws { contents.withLock { $0.closed = true } }
 
-    private func read<R>(_ body: (Contents) throws -> R) throws -> R {
+    /// `body` on the contents, unless the store is closed.
+    func read<R>(_ body: (Contents) throws -> R) throws -> R {
         try contents.withLock { contents in
             if contents.closed { throw StoreError.closed }
             return try body(contents)
+        }
+    }
+
+    /// `body` changing the contents, unless the store is closed.
+    func write<R>(_ body: (inout Contents) throws -> R) throws -> R {
+        try contents.withLock { contents in
+            if contents.closed { throw StoreError.closed }
+            return try body(&contents)
         }
     }
 
@@ -243,136 +252,6 @@ public final class InMemoryStore: Store {
             contents.keys[index].revokedAt = time
             return true
         }
-    }
-}
-
-// MARK: - Users
-
-extension InMemoryStore {
-    /// Sets the password hash of an existing account.
-    public func setPasswordHash(_ hash: String, of account: AccountID) async throws -> Bool {
-        try contents.withLock { contents in
-            if contents.closed { throw StoreError.closed }
-            guard contents.accounts.contains(where: { $0.id == account }) else { return false }
-            contents.passwordHashes[account] = hash
-            return true
-        }
-    }
-
-    /// The password hash of `account`.
-    public func passwordHash(of account: AccountID) async throws -> String? {
-        try read { $0.passwordHashes[account] }
-    }
-
-    /// Adds a session.
-    public func saveSession(_ session: StoredSession) async throws {
-        try contents.withLock { contents in
-            if contents.closed { throw StoreError.closed }
-            guard !contents.sessions.contains(where: { $0.tokenHash == session.tokenHash }) else {
-                throw StoreError.duplicate("session")
-            }
-            contents.sessions.append(session)
-        }
-    }
-
-    /// The session with `tokenHash`.
-    public func session(tokenHash: [UInt8]) async throws -> StoredSession? {
-        try read { contents in contents.sessions.first { $0.tokenHash == tokenHash } }
-    }
-
-    /// Revokes a live session.
-    public func revokeSession(tokenHash: [UInt8], at time: Timestamp) async throws -> Bool {
-        try contents.withLock { contents in
-            if contents.closed { throw StoreError.closed }
-            guard
-                let index = contents.sessions.firstIndex(where: { $0.tokenHash == tokenHash && $0.revokedAt == nil })
-            else { return false }
-            contents.sessions[index].revokedAt = time
-            return true
-        }
-    }
-
-    /// Revokes the live sessions of `account`.
-    public func revokeSessions(of account: AccountID, at time: Timestamp) async throws -> Int {
-        try contents.withLock { contents in
-            if contents.closed { throw StoreError.closed }
-            var count = 0
-            for index in contents.sessions.indices
-            where contents.sessions[index].account == account && contents.sessions[index].revokedAt == nil {
-                contents.sessions[index].revokedAt = time
-                count += 1
-            }
-            return count
-        }
-    }
-}
-
-// MARK: - Photos
-
-extension InMemoryStore {
-    /// Adds a photo with the next id.
-    public func savePhoto(_ photo: StoredPhoto) async throws -> StoredPhoto {
-        try contents.withLock { contents in
-            if contents.closed { throw StoreError.closed }
-            var saved = photo
-            saved.id = UInt64(contents.photos.count + 1)
-            contents.photos.append(saved)
-            return saved
-        }
-    }
-
-    /// The photo `id`.
-    public func photo(_ id: UInt64) async throws -> StoredPhoto? {
-        try read { contents in
-            (1...contents.photos.count).contains(Int(clamping: id)) ? contents.photos[Int(id) - 1] : nil
-        }
-    }
-}
-
-// MARK: - Listings
-
-extension InMemoryStore {
-    /// Stores or replaces a listing.
-    public func saveListing(_ listing: ItemListing) async throws {
-        try contents.withLock { contents in
-            if contents.closed { throw StoreError.closed }
-            contents.listings[listing.item] = listing
-        }
-    }
-
-    /// Every listing, by item id.
-    public func listings() async throws -> [ItemListing] {
-        try read { $0.listings.values.sorted { $0.item < $1.item } }
-    }
-
-    /// Adds a watch.
-    public func watch(_ item: UInt64, account: AccountID, at time: Timestamp) async throws {
-        try contents.withLock { contents in
-            if contents.closed { throw StoreError.closed }
-            if !contents.watches.contains(where: { $0.item == item && $0.account == account }) {
-                contents.watches.append((item, account))
-            }
-        }
-    }
-
-    /// Removes a watch.
-    public func unwatch(_ item: UInt64, account: AccountID) async throws -> Bool {
-        try contents.withLock { contents in
-            if contents.closed { throw StoreError.closed }
-            guard let index = contents.watches.firstIndex(where: { $0.item == item && $0.account == account }) else {
-                return false
-            }
-            contents.watches.remove(at: index)
-            return true
-        }
-    }
-
-    /// Every watch.
-    public func watches() async throws -> [(item: UInt64, account: AccountID)] { try read { $0.watches } }
-
-    /// The accepted bids of `item`, oldest first.
-    public func auctionBids(of item: ItemID) async throws -> [AuctionBidRecord] {
-        try read { $0.auctionBids[item] ?? [] }
     }
 }
 
