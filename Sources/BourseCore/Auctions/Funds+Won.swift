@@ -2,7 +2,10 @@
 
 extension Funds {
     /// `amount` whole won. Auction amounts stay far below the 92 billion won an `Int64` of 10⁻⁸ units holds.
-    static func won(_ amount: Int64) -> Funds { Funds(units: amount * fixedPointScale) }
+    public static func won(_ amount: Int64) -> Funds { Funds(units: amount * fixedPointScale) }
+
+    /// The whole won in the amount (a fraction is dropped): what the auction API writes.
+    public var wholeWon: Int64 { units / fixedPointScale }
 
     /// `true` for amounts above zero with no fraction of a won: the only amounts an auction accepts.
     var isWholePositiveWon: Bool { units > 0 && units % fixedPointScale == 0 }

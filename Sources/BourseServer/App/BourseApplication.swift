@@ -124,9 +124,8 @@ public enum BourseApplication {
             configuration.photoDirectory
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("bourse-photos-\(UUID().uuidString)").path
         return AuctionController(
-            exchange: reader.exchange, catalog: auctions.catalog,
-            library: PhotoLibrary(directory: photos, store: reader.store), store: reader.store, clock: reader.clock,
-            feed: auctions)
+            exchange: reader.exchange, feed: auctions, library: PhotoLibrary(directory: photos, store: reader.store),
+            store: reader.store, clock: reader.clock)
     }
 
     /// The desk in-process sellers list through, sharing `auctions`' catalog and the configured photos.

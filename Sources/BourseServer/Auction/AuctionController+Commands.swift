@@ -8,7 +8,6 @@ import Hummingbird
 // The routes that change something: each is one journaled command through the single writer.
 extension AuctionController {
     func create(_ request: Request, _ user: AuctionUser) async throws -> Response {
-        try await catalog.load()
         let form = try await MultipartForm.read(request, limits: MultipartForm.Limits())
         let now = clock()
         let draft = try ListingForm(form.fields, now: now)
@@ -16,23 +15,9 @@ extension AuctionController {
         guard (1...10).contains(files.count) else {
             throw AuctionError.invalidParameter("Send 1 to 10 photos, in parts named photos, in the order to show.")
         }
-        var photos: [StoredPhoto] = []
-        for (index, file) in files.enumerated() {
-            photos.append(try await library.save(file.bytes, number: index + 1, owner: user.account.id, at: now))
-        }
-        let terms = draft.terms(seller: user.account.id)
-        let result = try await exchange.submit { id in .listItem(ItemID(id.rawValue), terms) }
-        try Self.throwIfRejected(result.events)
-        guard
-            case .auction(.listed(let item)) = result.events.first(where: {
-                if case .auction(.listed) = $0 { true } else { false }
-            })
-        else { throw AuctionError.invalidParameter("The listing was not accepted.") }
-        let listing = ItemListing(
-            item: item.id.rawValue, seller: user.account.id, title: draft.title, description: draft.description,
-            category: draft.category, photos: photos.map(\.id), createdAt: now)
-        try await store.saveListing(listing)
-        catalog.add(listing, photos: photos)
+        let item = try await list(
+            seller: user.account.id, title: draft.title, description: draft.description, category: draft.category,
+            photos: files.map(\.bytes), terms: draft.terms(seller: user.account.id))
         var writer = JSONWriter()
         try await view(item).write(into: &writer, now: clock())
         return AuctionJSON.response(writer.bytes, status: .created)
@@ -43,13 +28,7 @@ extension AuctionController {
         guard let maximum = try AuctionMoney.funds("max", in: body) else {
             throw AuctionError.invalidParameter("max is missing: the most you will pay, in won (\"25000\").")
         }
-        let result = try await exchange.submit(.bid(id, account: user.account.id, maximum: maximum))
-        try Self.throwIfRejected(result.events)
-        guard
-            case .auction(.bidAccepted(let accepted)) = result.events.first(where: {
-                if case .auction(.bidAccepted) = $0 { true } else { false }
-            })
-        else { throw AuctionError(status: .conflict, name: "auction_not_live", message: "The auction is not live.") }
+        let accepted = try await placeBid(id, account: user.account.id, maximum: maximum)
         var writer = JSONWriter()
         writer.beginObject()
         writer.key("type")
@@ -71,13 +50,7 @@ extension AuctionController {
     }
 
     func buy(_ id: ItemID, _ user: AuctionUser) async throws -> Response {
-        let result = try await exchange.submit(.buyNow(id, account: user.account.id))
-        try Self.throwIfRejected(result.events)
-        guard
-            case .auction(.ended(let ended)) = result.events.first(where: {
-                if case .auction(.ended) = $0 { true } else { false }
-            })
-        else { throw AuctionError(status: .conflict, name: "buy_now_unavailable", message: "Buy now is not offered.") }
+        let ended = try await buyNow(id, account: user.account.id)
         var writer = JSONWriter()
         writer.beginObject()
         writer.key("type")
@@ -107,7 +80,7 @@ extension AuctionController {
         let before = catalog.watcherCount(id)
         catalog.setWatching(id, user.account.id, watching)
         let count = catalog.watcherCount(id)
-        if count != before { feed?.watchersChanged(id, count: count, sequence: try found(id).sequence) }
+        if count != before { feed.watchersChanged(id, count: count, sequence: try found(id).sequence) }
         var writer = JSONWriter()
         writer.beginObject()
         writer.key("type")
@@ -118,6 +91,61 @@ extension AuctionController {
         writer.integer(catalog.watcherCount(id))
         writer.endObject()
         return AuctionJSON.response(writer.bytes)
+    }
+
+    // MARK: - Commands (shared by the REST routes, the socket and the demo's desk)
+
+    /// Saves the photos, lists the item and records its listing: `POST /items`, and the demo's sellers.
+    func list(
+        seller: AccountID, title: String, description: String, category: String, photos: [[UInt8]], terms: ItemTerms
+    ) async throws -> AuctionItem {
+        try await catalog.load()
+        let now = clock()
+        var saved: [StoredPhoto] = []
+        for (index, bytes) in photos.enumerated() {
+            saved.append(try await library.save(bytes, number: index + 1, owner: seller, at: now))
+        }
+        let item = try await listItem(terms)
+        let listing = ItemListing(
+            item: item.id.rawValue, seller: seller, title: title, description: description, category: category,
+            photos: saved.map(\.id), createdAt: now)
+        try await store.saveListing(listing)
+        catalog.add(listing, photos: saved)
+        return item
+    }
+
+    /// Lists an item with `terms`: the item as listed, or the engine's refusal.
+    func listItem(_ terms: ItemTerms) async throws -> AuctionItem {
+        let result = try await exchange.submit { id in .listItem(ItemID(id.rawValue), terms) }
+        return try Self.outcome(of: result.events, .invalidParameter) { event in
+            if case .auction(.listed(let item)) = event { item } else { nil }
+        }
+    }
+
+    /// Bids up to `maximum` for `account`: the accepted bid, or the engine's refusal.
+    func placeBid(_ id: ItemID, account: AccountID, maximum: Funds) async throws -> BidAccepted {
+        let result = try await exchange.submit(.bid(id, account: account, maximum: maximum))
+        return try Self.outcome(of: result.events, .auctionNotLive) { event in
+            if case .auction(.bidAccepted(let accepted)) = event { accepted } else { nil }
+        }
+    }
+
+    /// Buys the item outright for `account`: the sale's end, or the engine's refusal.
+    func buyNow(_ id: ItemID, account: AccountID) async throws -> AuctionEnded {
+        let result = try await exchange.submit(.buyNow(id, account: account))
+        return try Self.outcome(of: result.events, .buyNowUnavailable) { event in
+            if case .auction(.ended(let ended)) = event { ended } else { nil }
+        }
+    }
+
+    /// The first event `match` picks, after throwing the engine's refusal if there is one (`otherwise` if
+    /// neither is there).
+    static func outcome<T>(
+        of events: [Event], _ otherwise: AuctionRejection, _ match: (Event) -> T?
+    ) throws -> T {
+        try throwIfRejected(events)
+        guard let found = events.lazy.compactMap(match).first else { throw AuctionError(otherwise) }
+        return found
     }
 
     /// Throws the contract's error if `events` hold the engine's refusal.

@@ -12,12 +12,14 @@ import Hummingbird
 /// settles it in the same durable step.
 struct AuctionController: Sendable {
     let exchange: DurableExchange
-    let catalog: AuctionCatalog
+    /// The socket's publisher: it keeps the bidders' aliases and is told when watchers change.
+    let feed: AuctionFeed
     let library: PhotoLibrary
     let store: any Store
     let clock: @Sendable () -> Timestamp
-    /// The socket's publisher, told when an item's watchers change.
-    var feed: AuctionFeed?
+
+    /// Listings, watchers, photos and names, shared with the socket.
+    var catalog: AuctionCatalog { feed.catalog }
 
     /// Items a page holds (the seed app's page size).
     static let pageSize = 15
@@ -156,16 +158,10 @@ struct AuctionController: Sendable {
         try await catalog.load()
         let account = user.account.id
         let candidates = exchange.withState { Array($0.exchange.auctions.items.values) }
-        var mine: [AuctionItem] = []
-        for item in candidates.sorted(by: { $0.id > $1.id }) where item.terms.seller != account {
-            if item.leader == account {
-                mine.append(item)
-            } else if item.bidCount > 0,
-                try await store.auctionBids(of: item.id).contains(where: { $0.bidder == account })
-            {
-                mine.append(item)
-            }
-        }
+        // The feed knows every item's bidders (its aliases), so no item's history is read here.
+        let bidOn = candidates.filter { $0.bidCount > 0 && $0.terms.seller != account }
+        try await feed.loadAliases(bidOn.map(\.id))
+        let mine = bidOn.filter { feed.alias(account, on: $0.id) != nil }.sorted { $0.id > $1.id }
         var writer = JSONWriter()
         writer.beginArray()
         let now = clock()
@@ -191,11 +187,11 @@ struct AuctionController: Sendable {
 
     func view(_ item: AuctionItem) async throws -> AuctionItemView {
         let listing = catalog.listing(item.id)
-        let bids = item.bidCount > 0 ? try await store.auctionBids(of: item.id) : []
+        if item.leader != nil { try await feed.loadAliases([item.id]) }
         return AuctionItemView(
             item: item, listing: listing, photos: try await catalog.photos(listing?.photos ?? []),
             sellerName: try await catalog.name(of: item.terms.seller),
-            leaderAlias: item.leader.flatMap { Self.aliases(bids)[$0] }, watchers: catalog.watcherCount(item.id))
+            leaderAlias: feed.alias(item.leader, on: item.id), watchers: catalog.watcherCount(item.id))
     }
 
     /// "bidder 1", "bidder 2", … in the order of each bidder's first bid on the item: stable, and not the name.

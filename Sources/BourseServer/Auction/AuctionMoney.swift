@@ -11,7 +11,7 @@ enum AuctionMoney {
         guard !text.isEmpty, text.utf8.count <= 12, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
             let won = Int64(text), won > 0, won <= maximumWon
         else { return nil }
-        return Funds(units: won * 100_000_000)
+        return .won(won)
     }
 
     /// The member `key` of `object` as an amount, if present: a string or a number of whole won.
@@ -24,5 +24,5 @@ enum AuctionMoney {
     }
 
     /// `funds` as a decimal string of whole won.
-    static func text(_ funds: Funds) -> String { String(funds.units / 100_000_000) }
+    static func text(_ funds: Funds) -> String { String(funds.wholeWon) }
 }

@@ -101,14 +101,7 @@ struct AuctionStreamRoutes: Sendable {
                     throw AuctionError.invalidParameter("max is missing: the most you will pay, in won (\"25000\").")
                 }
                 let item = try itemID(message)
-                let result = try await controller.exchange.submit(
-                    .bid(item, account: user.account.id, maximum: maximum))
-                try AuctionController.throwIfRejected(result.events)
-                guard
-                    case .auction(.bidAccepted(let accepted))? = result.events.first(where: {
-                        if case .auction(.bidAccepted) = $0 { true } else { false }
-                    })
-                else { throw AuctionError(.auctionNotLive) }
+                let accepted = try await controller.placeBid(item, account: user.account.id, maximum: maximum)
                 reply(id, "bid.accepted", on: connection) { writer in
                     writer.key("item")
                     writer.integer(Int64(item.rawValue))
@@ -122,13 +115,7 @@ struct AuctionStreamRoutes: Sendable {
             case "buy_now":
                 let user = try signedIn(session)
                 let item = try itemID(message)
-                let result = try await controller.exchange.submit(.buyNow(item, account: user.account.id))
-                try AuctionController.throwIfRejected(result.events)
-                guard
-                    case .auction(.ended(let ended))? = result.events.first(where: {
-                        if case .auction(.ended) = $0 { true } else { false }
-                    })
-                else { throw AuctionError(.buyNowUnavailable) }
+                let ended = try await controller.buyNow(item, account: user.account.id)
                 reply(id, "bought", on: connection) { writer in
                     writer.key("item")
                     writer.integer(Int64(item.rawValue))

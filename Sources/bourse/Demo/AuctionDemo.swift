@@ -92,8 +92,3 @@ struct AuctionDemo: Sendable {
         return (sellers, bidders)
     }
 }
-
-extension Funds {
-    /// `amount` whole won.
-    fileprivate static func won(_ amount: Int64) -> Funds { Funds(units: amount * 100_000_000) }
-}
