@@ -58,64 +58,65 @@ struct AuctionStreamTests {
         return Self.objects(collector.texts.withLock { $0 })
     }
 
+    /// A live server where a seller listed a kite (start 1,000 won, ten minutes) and ann holds 100,000 KRW.
+    static func withKite(
+        _ body: @escaping @Sendable (any TestClientProtocol, R.User, Int) async throws -> Void
+    ) async throws {
+        try await ServerHarness.with(steps: 0, configure: { $0.signIn.passwordCost = 4 }) { harness in
+            try await harness.application().test(.live) { client in
+                let seller = try await R.user("seller", krw: 0, harness, client)
+                let ann = try await R.user("ann", krw: 100_000, harness, client)
+                let listed = try await R.list(
+                    client, seller, fields: [("title", "Kite"), ("start_price", "1000"), ("duration_seconds", "600")])
+                try await body(client, ann, try #require(try S.object(listed)["id"] as? Int))
+            }
+        }
+    }
+
     static func objects(_ texts: [String]) -> [[String: Any]] {
         texts.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
     }
 
     @Test func aFollowerGetsTheSnapshotThenTheBidsPriceEvent() async throws {
-        try await ServerHarness.with(steps: 0, configure: { $0.signIn.passwordCost = 4 }) { harness in
-            try await harness.application().test(.live) { client in
-                let seller = try await R.user("seller", krw: 0, harness, client)
-                let ann = try await R.user("ann", krw: 100_000, harness, client)
-                let listed = try await R.list(
-                    client, seller, fields: [("title", "Kite"), ("start_price", "1000"), ("duration_seconds", "600")])
-                let item = try #require(try S.object(listed)["id"] as? Int)
+        try await Self.withKite { client, ann, item in
 
-                let seen = try await Self.exchange(
-                    client,
-                    [
-                        #"{"id":"a","type":"ping"}"#, #"{"id":7,"type":"subscribe","items":[\#(item)]}"#,
-                        #"{"type":"ping"}"#, #"{"id":8,"type":"bid","item":\#(item),"max":"5000"}"#,
-                        #"{"id":9,"type":"auth","token":"\#(ann.token)"}"#,
-                        #"{"id":10,"type":"bid","item":\#(item),"max":"5000"}"#,
-                    ]
-                ) { messages in
-                    // The price event is queued before the bid's reply: both come.
-                    messages.contains { $0["type"] as? String == "price" }
-                        && messages.contains { $0["id"] as? Int == 10 }
-                }
-                let byID = { (id: Int) in seen.first { $0["id"] as? Int == id } }
-                #expect(seen.first { $0["id"] as? String == "a" }?["type"] as? String == "pong")
-                #expect(byID(7)?["type"] as? String == "subscribed")
-                let snapshot = try #require(seen.first { $0["type"] as? String == "item" })
-                #expect(snapshot["title"] as? String == "Kite" && snapshot["seq"] as? Int == 1)
-                #expect(seen.contains { ($0["error"] as? [String: Any])?["name"] as? String == "invalid_parameter" })
-                #expect((byID(8)?["error"] as? [String: Any])?["name"] as? String == "unauthorized")
-                #expect(byID(9)?["type"] as? String == "authenticated")
-                #expect(byID(10)?["type"] as? String == "bid.accepted")
-                let price = try #require(seen.first { $0["type"] as? String == "price" })
-                #expect(
-                    price["item"] as? Int == item && price["seq"] as? Int == 2
-                        && price["leader"] as? String == "bidder 1")
-                #expect(price["server_time"] is Int)
+            let seen = try await Self.exchange(
+                client,
+                [
+                    #"{"id":"a","type":"ping"}"#, #"{"id":7,"type":"subscribe","items":[\#(item)]}"#,
+                    #"{"type":"ping"}"#, #"{"id":8,"type":"bid","item":\#(item),"max":"5000"}"#,
+                    #"{"id":9,"type":"auth","token":"\#(ann.token)"}"#,
+                    #"{"id":10,"type":"bid","item":\#(item),"max":"5000"}"#,
+                ]
+            ) { messages in
+                // The price event is queued before the bid's reply: both come.
+                messages.contains { $0["type"] as? String == "price" }
+                    && messages.contains { $0["id"] as? Int == 10 }
             }
+            let byID = { (id: Int) in seen.first { $0["id"] as? Int == id } }
+            #expect(seen.first { $0["id"] as? String == "a" }?["type"] as? String == "pong")
+            #expect(byID(7)?["type"] as? String == "subscribed")
+            let snapshot = try #require(seen.first { $0["type"] as? String == "item" })
+            #expect(snapshot["title"] as? String == "Kite" && snapshot["seq"] as? Int == 1)
+            #expect(seen.contains { ($0["error"] as? [String: Any])?["name"] as? String == "invalid_parameter" })
+            #expect((byID(8)?["error"] as? [String: Any])?["name"] as? String == "unauthorized")
+            #expect(byID(9)?["type"] as? String == "authenticated")
+            #expect(byID(10)?["type"] as? String == "bid.accepted")
+            let price = try #require(seen.first { $0["type"] as? String == "price" })
+            #expect(
+                price["item"] as? Int == item && price["seq"] as? Int == 2
+                    && price["leader"] as? String == "bidder 1")
+            #expect(price["server_time"] is Int)
         }
     }
 
     @Test func aBrowsersSessionCookieSignsTheSocketIn() async throws {
-        try await ServerHarness.with(steps: 0, configure: { $0.signIn.passwordCost = 4 }) { harness in
-            try await harness.application().test(.live) { client in
-                let seller = try await R.user("seller", krw: 0, harness, client)
-                let ann = try await R.user("ann", krw: 100_000, harness, client)
-                let listed = try await R.list(
-                    client, seller, fields: [("title", "Kite"), ("start_price", "1000"), ("duration_seconds", "600")])
-                let item = try #require(try S.object(listed)["id"] as? Int)
-                let seen = try await Self.exchange(
-                    client, headers: [.cookie: "bourse_session=\(ann.token)"],
-                    [#"{"id":1,"type":"bid","item":\#(item),"max":"2000"}"#]
-                ) { messages in messages.contains { $0["id"] as? Int == 1 } }
-                #expect(seen.first { $0["id"] as? Int == 1 }?["type"] as? String == "bid.accepted")
-            }
+        try await Self.withKite { client, ann, item in
+            let seen = try await Self.exchange(
+                client, headers: [.cookie: "bourse_session=\(ann.token)"],
+                [#"{"id":1,"type":"bid","item":\#(item),"max":"2000"}"#]
+            ) { messages in messages.contains { $0["id"] as? Int == 1 } }
+            #expect(seen.first { $0["id"] as? Int == 1 }?["type"] as? String == "bid.accepted")
         }
     }
 
