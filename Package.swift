@@ -174,6 +174,7 @@ let package = Package(
         .target(
             name: "BourseBench",
             dependencies: [
+                "BourseAuth",
                 "BourseClient",
                 "BourseCommandSupport",
                 "BourseCore",

@@ -15,14 +15,19 @@ final class ServerProcess {
     private let process = Process()
 
     /// Starts `bourse serve` (this executable) and returns once it accepts connections.
-    /// `prepare`, if given, runs first with the fresh data directory (to make accounts and keys).
+    /// `prepare`, if given, runs first with the fresh data directory (to make accounts and keys); a
+    /// `prepared` directory is used as it is (and removed by ``stop()`` all the same).
     init(
-        arguments: [String], readyWithin seconds: Double = 180, prepare: ((URL) throws -> Void)? = nil
+        arguments: [String], readyWithin seconds: Double = 180, prepared: URL? = nil,
+        prepare: ((URL) throws -> Void)? = nil
     ) throws {
         port = try Self.freePort()
-        dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-bench-\(getpid())")
-        try? FileManager.default.removeItem(at: dataDirectory)
-        try prepare?(dataDirectory)
+        if let prepared {
+            dataDirectory = prepared
+        } else {
+            dataDirectory = Self.freshDirectory()
+            try prepare?(dataDirectory)
+        }
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
         if !FileManager.default.isExecutableFile(atPath: process.executableURL!.path) {
             process.executableURL = Bundle.main.executableURL
@@ -75,12 +80,24 @@ final class ServerProcess {
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
-    /// Stops the server (SIGTERM, graceful) and deletes its data.
-    func stop() {
+    /// A new empty path for a server's data (nothing there yet).
+    static func freshDirectory() -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-bench-\(getpid())")
+        try? FileManager.default.removeItem(at: directory)
+        return directory
+    }
+
+    /// Stops the server (SIGTERM, graceful) and keeps its data, to check it afterwards.
+    func terminate() {
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()
         }
+    }
+
+    /// Stops the server (SIGTERM, graceful) and deletes its data.
+    func stop() {
+        terminate()
         try? FileManager.default.removeItem(at: dataDirectory)
     }
 
@@ -96,8 +113,9 @@ final class ServerProcess {
             + Double(usage.ru_stime.tv_usec) / 1e6
     }
 
-    /// Runs this executable with `arguments` to completion and returns what it printed (both streams).
-    static func runSelf(_ arguments: [String]) throws -> String {
+    /// Runs this executable with `arguments` to completion, with `input` on its standard input if given,
+    /// and returns what it printed (both streams).
+    static func runSelf(_ arguments: [String], input: String? = nil) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
         if !FileManager.default.isExecutableFile(atPath: process.executableURL!.path) {
@@ -107,7 +125,17 @@ final class ServerProcess {
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
+        let inputPipe = input.map { _ in Pipe() }
+        if let inputPipe { process.standardInput = inputPipe }
         try process.run()
+        if let input, let inputPipe {
+            // Written from another thread while this one reads, so neither pipe fills up and stalls the other.
+            let writer = inputPipe.fileHandleForWriting
+            Thread.detachNewThread {
+                writer.write(Data(input.utf8))
+                try? writer.close()
+            }
+        }
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {

@@ -152,6 +152,40 @@ struct AuctionRoutesTests {
         }
     }
 
+    @Test func anItemCarriesItsOwnIncrements() async throws {
+        try await S.with { harness, client in
+            let seller = try await Self.user("seller", krw: 0, harness, client)
+            let ann = try await Self.user("ann", krw: 1_000_000, harness, client)
+            let ben = try await Self.user("ben", krw: 1_000_000, harness, client)
+            let bad = try await Self.list(
+                client, seller,
+                fields: [
+                    ("title", "Vase"), ("start_price", "100"), ("duration_seconds", "600"), ("increments", "5:1,x"),
+                ])
+            #expect(try S.errorName(bad) == "invalid_parameter")
+            let descending = try await Self.list(
+                client, seller,
+                fields: [
+                    ("title", "Vase"), ("start_price", "100"), ("duration_seconds", "600"),
+                    ("increments", "1000:10,500:20,30"),
+                ])
+            #expect(try S.errorName(descending) == "invalid_parameter")
+            let flat = try #require(
+                try S.object(
+                    try await Self.list(
+                        client, seller,
+                        fields: [
+                            ("title", "Vase"), ("start_price", "100"), ("duration_seconds", "600"), ("increments", "1"),
+                        ])
+                )["id"] as? Int)
+            #expect(try await Self.bid(client, ann, item: flat, max: "150").status == .ok)
+            // A flat step of 1 won: 101 is enough to lead over a first bid at 100 (the standard table asks 200).
+            #expect(try await Self.bid(client, ben, item: flat, max: "102").status == .ok)
+            let item = try S.object(try await client.execute(uri: "/auction/v1/items/\(flat)", method: .get))
+            #expect(item["price"] as? String == "103" && item["minimum_bid"] as? String == "104")
+        }
+    }
+
     @Test func buyNowAndTheClocksCloseSettleInTheLedger() async throws {
         try await S.with { harness, client in
             let seller = try await Self.user("seller", krw: 0, harness, client)

@@ -29,6 +29,9 @@ public struct AuctionListing: Hashable, Sendable {
     public var extensionSeconds: Int?
     /// The latest the end may be extended to.
     public var hardEndAt: Date?
+    /// The item's own increment table: `bound:step` bands and a last step (`10000:100,100000:1000,5000`),
+    /// or one flat step (`1`); the server's standard table when nil.
+    public var increments: String?
 
     /// A listing of `title` starting at `startPrice` for `durationSeconds`; the rest set as needed.
     public init(
@@ -57,6 +60,7 @@ public struct AuctionListing: Hashable, Sendable {
         if let softCloseSeconds { fields.append(("soft_close_seconds", String(softCloseSeconds))) }
         if let extensionSeconds { fields.append(("extension_seconds", String(extensionSeconds))) }
         if let hardEndAt { fields.append(("hard_end_at", String(AuctionTime.milliseconds(hardEndAt)))) }
+        if let increments { fields.append(("increments", increments)) }
         return fields
     }
 }

@@ -21,8 +21,15 @@ public final class AuctionFeed: Sendable {
 
     struct State {
         var subscribers: [Int: Subscriber] = [:]
-        /// Per item, its recent public events: (sequence, frame), oldest first.
-        var recent: [ItemID: [(sequence: UInt64, frame: StreamFrame)]] = [:]
+        /// Per item, its recent public frames, oldest first: the first and last change each covers (the
+        /// same for one event; a conflated `price` covers several) and the frame.
+        var recent: [ItemID: [(first: UInt64, sequence: UInt64, frame: StreamFrame)]] = [:]
+        /// Per item, the bids and extensions waiting for the item's next flush (see ``PriceRun``).
+        var runs: [ItemID: PriceRun] = [:]
+        /// Per item, when its last run went out (monotonic milliseconds).
+        var flushed: [ItemID: Int64] = [:]
+        /// Whether a task is already waiting to flush runs held back by ``conflationMilliseconds``.
+        var flushScheduled = false
         /// Per item, each bidder's alias number, in the order of first bids; nil until loaded or first bid.
         var aliases: [ItemID: [AccountID: Int]] = [:]
         /// Per item, the effective end and the `ending_soon` thresholds already announced for it (an
@@ -35,10 +42,18 @@ public final class AuctionFeed: Sendable {
 
     static let retainedEvents = 256
 
+    /// The shortest time between two flushes of one item's price changes. A bidding storm on one item
+    /// makes hundreds of changes a second; sent one by one to thousands of followers they would be
+    /// millions of frames a second, so changes that arrive within this time of the last flush are held
+    /// and go out together as one `price` frame (``PriceRun``). Quiet items are sent at once.
+    static let conflationMilliseconds: Int64 = 20
     let clock: @Sendable () -> Timestamp
     let store: any Store
     let catalog: AuctionCatalog
-    private let state = Mutex(State())
+    let state = Mutex(State())
+    /// Held while frames of item changes are queued, so they reach every connection in sequence order
+    /// whichever thread sends them (the writer's observer, or the conflation timer).
+    let flushing = Mutex(())
 
     /// A feed with no connections, for the auction house whose catalog is in `store`.
     public init(store: any Store, clock: @escaping @Sendable () -> Timestamp) {
@@ -75,7 +90,7 @@ public final class AuctionFeed: Sendable {
     func events(of item: ItemID, after sequence: UInt64, current: UInt64) -> [StreamFrame]? {
         if sequence >= current { return [] }
         return state.withLock { state in
-            guard let recent = state.recent[item], let first = recent.first, first.sequence <= sequence + 1 else {
+            guard let recent = state.recent[item], let first = recent.first, first.first <= sequence + 1 else {
                 return nil
             }
             return recent.filter { $0.sequence > sequence }.map(\.frame)
@@ -143,21 +158,22 @@ public final class AuctionFeed: Sendable {
     }
 
     func publish(_ batch: DurableExchange.DurableBatch) {
-        for result in batch.results {
-            for event in result.events {
-                guard case .auction(let auction) = event else { continue }
-                publish(auction)
+        // Under the flush lock: the conflation timer's flush must not interleave its frames with these.
+        flushing.withLock { _ in
+            var touched: Set<ItemID> = []
+            for result in batch.results {
+                for event in result.events {
+                    guard case .auction(let auction) = event else { continue }
+                    publish(auction, touched: &touched)
+                }
             }
+            if !touched.isEmpty { flushRuns(touched) }
         }
     }
 
-    private func publish(_ event: AuctionEvent) {
+    private func publish(_ event: AuctionEvent, touched: inout Set<ItemID>) {
         let now = clock()
         switch event {
-        case .listed, .rejected:
-            return
-        case .started(let item, let sequence):
-            broadcast(item, sequence, AuctionStreamJSON.event("started", item, sequence, now) { _ in })
         case .bidAccepted(let bid):
             state.withLock { state in
                 var aliases = state.aliases[bid.item] ?? [:]
@@ -165,11 +181,39 @@ public final class AuctionFeed: Sendable {
                 state.aliases[bid.item] = aliases
             }
             let leader = alias(bid.leader, on: bid.item)
-            broadcast(
-                bid.item, bid.sequence,
-                AuctionStreamJSON.event("price", bid.item, bid.sequence, now) { writer in
-                    AuctionStreamJSON.price(bid, leader: leader, into: &writer)
-                })
+            state.withLock { state in
+                state.runs[bid.item, default: PriceRun()].add(
+                    bid, leader: leader,
+                    frame: AuctionStreamJSON.event("price", bid.item, bid.sequence, now) { writer in
+                        AuctionStreamJSON.price(bid, leader: leader, into: &writer)
+                    }, at: now)
+            }
+            touched.insert(bid.item)
+            return
+        case .extended(let extended):
+            state.withLock { state in
+                state.runs[extended.item, default: PriceRun()].add(
+                    extended,
+                    frame: AuctionStreamJSON.event("extended", extended.item, extended.sequence, now) { writer in
+                        writer.key("effective_ends_at")
+                        writer.integer(extended.effectiveEndsAt.milliseconds)
+                        writer.key("previous_ends_at")
+                        writer.integer(extended.previousEndsAt.milliseconds)
+                    }, at: now)
+            }
+            touched.insert(extended.item)
+            return
+        case .started, .reserveMet, .ended, .cancelled:
+            // A public change goes out after the item's held changes, never before them.
+            flushRun(of: event.item, at: now.milliseconds)
+        case .listed, .rejected, .outbid:
+            break
+        }
+        switch event {
+        case .listed, .rejected:
+            return
+        case .started(let item, let sequence):
+            broadcast(item, sequence, AuctionStreamJSON.event("started", item, sequence, now) { _ in })
         case .outbid(let outbid):
             send(
                 to: outbid.account,
@@ -181,15 +225,8 @@ public final class AuctionFeed: Sendable {
                 })
         case .reserveMet(let item, let sequence):
             broadcast(item, sequence, AuctionStreamJSON.event("reserve_met", item, sequence, now) { _ in })
-        case .extended(let extended):
-            broadcast(
-                extended.item, extended.sequence,
-                AuctionStreamJSON.event("extended", extended.item, extended.sequence, now) { writer in
-                    writer.key("effective_ends_at")
-                    writer.integer(extended.effectiveEndsAt.milliseconds)
-                    writer.key("previous_ends_at")
-                    writer.integer(extended.previousEndsAt.milliseconds)
-                })
+        case .bidAccepted, .extended:
+            return
         case .ended(let ended):
             let winner = ended.state == .sold ? alias(ended.leader, on: ended.item) : nil
             broadcast(
@@ -230,11 +267,11 @@ public final class AuctionFeed: Sendable {
         for bidder in bidders where bidder != ended.leader || ended.state != .sold { send(to: bidder, lost) }
     }
 
-    private func broadcast(_ item: ItemID, _ sequence: UInt64, _ bytes: [UInt8]) {
+    func broadcast(_ item: ItemID, _ sequence: UInt64, _ bytes: [UInt8], first: UInt64? = nil) {
         let frame = StreamFrame(text: bytes)
         let targets = state.withLock { state -> [StreamConnection] in
             var recent = state.recent[item] ?? []
-            recent.append((sequence, frame))
+            recent.append((first ?? sequence, sequence, frame))
             if recent.count > Self.retainedEvents { recent.removeFirst(recent.count - Self.retainedEvents) }
             state.recent[item] = recent
             return state.subscribers.values.filter { $0.items.contains(item) }.map(\.connection)

@@ -14,6 +14,7 @@ struct ListingForm {
     var softCloseSeconds: Int64
     var extensionSeconds: Int64
     var hardEndAt: Timestamp?
+    var increments: IncrementTable
 
     init(_ fields: [String: String], now: Timestamp) throws {
         func text(_ name: String, _ range: ClosedRange<Int>, default value: String? = nil) throws -> String {
@@ -61,6 +62,7 @@ struct ListingForm {
         softCloseSeconds = try seconds("soft_close_seconds", default: 120)
         extensionSeconds = try seconds("extension_seconds", default: 120)
         hardEndAt = try Self.time(fields["hard_end_at"], name: "hard_end_at")
+        increments = try Self.increments(fields["increments"])
         guard endsAt > startsAt, endsAt > now else {
             throw AuctionError.invalidParameter("ends_at must be after starts_at and in the future.")
         }
@@ -79,7 +81,31 @@ struct ListingForm {
         ItemTerms(
             seller: seller, startPrice: startPrice, reservePrice: reservePrice, buyNowPrice: buyNowPrice,
             startsAt: startsAt, endsAt: endsAt, softCloseSeconds: softCloseSeconds, extensionSeconds: extensionSeconds,
-            hardEndAt: hardEndAt)
+            hardEndAt: hardEndAt, increments: increments)
+    }
+
+    /// The item's own increment table (the contract: "an item may carry its own"), written as
+    /// `bound:step` bands in ascending order and a last bare step for prices from the last bound up:
+    /// `10000:100,100000:1000,5000`; a single number is a flat step. Absent, the standard table.
+    static func increments(_ text: String?) throws -> IncrementTable {
+        guard let text, !text.isEmpty else { return .standard }
+        let problem = AuctionError.invalidParameter(
+            "increments must be bound:step bands in ascending order and a last step, e.g. 10000:100,100000:1000,5000 "
+                + "(whole won, at most \(IncrementTable.maximumBands) bands).")
+        var parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        guard let last = parts.popLast(), let top = AuctionMoney.funds(last) else { throw problem }
+        let bands = try parts.map { part -> IncrementTable.Band in
+            let pair = part.split(separator: ":", omittingEmptySubsequences: false)
+            guard pair.count == 2, let bound = AuctionMoney.funds(String(pair[0])),
+                let step = AuctionMoney.funds(String(pair[1]))
+            else { throw problem }
+            return IncrementTable.Band(below: bound, step: step)
+        }
+        let table = IncrementTable(bands: bands, topStep: top)
+        guard table.isValid else { throw problem }
+        return table
     }
 
     /// Epoch milliseconds, or ISO-8601 with an offset (`2026-11-26T18:00:00+09:00`).

@@ -5,15 +5,16 @@ import Darwin
 #endif
 
 /// The process's limit on open files (`ulimit -n`), which bounds how many connections `bourse serve` can
-/// hold: past it, `accept` fails and the runtime itself can no longer make the descriptors it needs.
-enum FileDescriptorLimit {
+/// hold: past it, `accept` fails and the runtime itself can no longer make the descriptors it needs. The
+/// benchmarks' load generators raise it too, for their thousands of client sockets.
+public enum FileDescriptorLimit {
     /// Descriptors kept for everything but client connections: the store and its journal, the event
     /// loops, standard streams, TLS and nonce files.
-    static let reserved = 256
+    public static let reserved = 256
 
     /// Raises the soft limit to the hard one when it is lower (any process may), and returns the soft
     /// limit in effect afterwards.
-    static func raise() -> Int {
+    public static func raise() -> Int {
         #if os(Linux)
         let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
         #else
@@ -33,7 +34,7 @@ enum FileDescriptorLimit {
 
     /// The most connections that fit in `descriptors` alongside the reserved ones, counting those accepted
     /// only to be refused (``TransportOptions/refusalAllowance``).
-    static func connections(fittingIn descriptors: Int) -> Int {
+    public static func connections(fittingIn descriptors: Int) -> Int {
         let available = descriptors - reserved
         let withAllowance = available * 8 / 9
         return max(1, withAllowance >= 128 ? withAllowance : available - 16)
