@@ -17,6 +17,9 @@ struct AuctionStreamRoutes: Sendable {
     let auctions: AuctionFeed
     let controller: AuctionController
 
+    /// Requests a connection may have waiting behind the one being handled.
+    static let queuedRequests = 64
+
     /// Who the connection is signed in as.
     struct Session {
         var user: AuctionUser?
@@ -44,8 +47,10 @@ struct AuctionStreamRoutes: Sendable {
                 session.user = user
                 auctions.signIn(connection, as: user.account.id)
             }
+            // Requests wait here while an earlier one waits for its commit; past 64 the newest is refused
+            // with an answer rather than dropped unanswered.
             let (messages, continuation) = AsyncStream.makeStream(
-                of: [UInt8].self, bufferingPolicy: .bufferingNewest(64))
+                of: [UInt8].self, bufferingPolicy: .bufferingOldest(Self.queuedRequests))
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { [session] in
                     var session = session
@@ -56,7 +61,13 @@ struct AuctionStreamRoutes: Sendable {
                     connection, feed: feed, inbound: inbound, outbound: outbound, context: context
                 ) { bytes in
                     connection.touch(at: controller.clock())
-                    continuation.yield(bytes)
+                    if case .dropped(let refused) = continuation.yield(bytes) {
+                        reply(
+                            (try? JSONValue(parsing: refused))?["id"], on: connection,
+                            error: AuctionError(
+                                status: .tooManyRequests, name: "too_many_requests",
+                                message: "Too many requests waiting on this connection; wait for the answers."))
+                    }
                 }
                 continuation.finish()
                 try await group.waitForAll()
