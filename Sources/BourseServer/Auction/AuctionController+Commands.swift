@@ -124,17 +124,44 @@ extension AuctionController {
 
     /// Bids up to `maximum` for `account`: the accepted bid, or the engine's refusal.
     func placeBid(_ id: ItemID, account: AccountID, maximum: Funds) async throws -> BidAccepted {
-        let result = try await exchange.submit(.bid(id, account: account, maximum: maximum))
-        return try Self.outcome(of: result.events, .auctionNotLive) { event in
-            if case .auction(.bidAccepted(let accepted)) = event { accepted } else { nil }
+        try await withCheckedThrowingContinuation { continuation in
+            placeBid(id, account: account, maximum: maximum) { continuation.resume(with: $0) }
+        }
+    }
+
+    /// Queues the bid now and calls `reply` once it is durable: a connection that sends bids back to back
+    /// keeps them all in flight, in order, instead of waiting out one commit per bid.
+    func placeBid(
+        _ id: ItemID, account: AccountID, maximum: Funds,
+        reply: @escaping @Sendable (Result<BidAccepted, any Error>) -> Void
+    ) {
+        exchange.enqueue([{ _ in .bid(id, account: account, maximum: maximum) }]) { result in
+            reply(
+                Result {
+                    try Self.outcome(of: try result.get()[0].events, .auctionNotLive) { event in
+                        if case .auction(.bidAccepted(let accepted)) = event { accepted } else { nil }
+                    }
+                })
         }
     }
 
     /// Buys the item outright for `account`: the sale's end, or the engine's refusal.
     func buyNow(_ id: ItemID, account: AccountID) async throws -> AuctionEnded {
-        let result = try await exchange.submit(.buyNow(id, account: account))
-        return try Self.outcome(of: result.events, .buyNowUnavailable) { event in
-            if case .auction(.ended(let ended)) = event { ended } else { nil }
+        try await withCheckedThrowingContinuation { continuation in
+            buyNow(id, account: account) { continuation.resume(with: $0) }
+        }
+    }
+
+    /// Queues the purchase now and calls `reply` once it is durable (see the bid's twin).
+    func buyNow(_ id: ItemID, account: AccountID, reply: @escaping @Sendable (Result<AuctionEnded, any Error>) -> Void)
+    {
+        exchange.enqueue([{ _ in .buyNow(id, account: account) }]) { result in
+            reply(
+                Result {
+                    try Self.outcome(of: try result.get()[0].events, .buyNowUnavailable) { event in
+                        if case .auction(.ended(let ended)) = event { ended } else { nil }
+                    }
+                })
         }
     }
 

@@ -11,7 +11,8 @@ import NIOCore
 ///
 /// The transport is the market streams' (``MarketFeed`` registers the connection for keepalive, idle and
 /// shutdown; ``StreamRoutes/serve`` reads with the message-rate limit and closes slow clients); only the
-/// protocol is the auction's. Requests are handled in order, one at a time, by a task of the connection.
+/// protocol is the auction's. Requests are handled in order by a task of the connection; a bid or a purchase is
+/// queued on the writer at once and answered when durable, so a client may keep many in flight.
 struct AuctionStreamRoutes: Sendable {
     let feed: MarketFeed
     let auctions: AuctionFeed
@@ -112,26 +113,30 @@ struct AuctionStreamRoutes: Sendable {
                     throw AuctionError.invalidParameter("max is missing: the most you will pay, in won (\"25000\").")
                 }
                 let item = try itemID(message)
-                let accepted = try await controller.placeBid(item, account: user.account.id, maximum: maximum)
-                reply(id, "bid.accepted", on: connection) { writer in
-                    writer.key("item")
-                    writer.integer(Int64(item.rawValue))
-                    writer.key("price")
-                    writer.string(AuctionMoney.text(accepted.price))
-                    writer.key("leading")
-                    writer.bool(accepted.leading)
-                    writer.key("seq")
-                    writer.integer(Int64(accepted.sequence))
+                // Not awaited: the next request is read while this one waits for its commit (replies may
+                // overtake one another; the writer applies the bids in the order they came).
+                controller.placeBid(item, account: user.account.id, maximum: maximum) { result in
+                    answer(id, "bid.accepted", result, on: connection) { accepted, writer in
+                        writer.key("item")
+                        writer.integer(Int64(item.rawValue))
+                        writer.key("price")
+                        writer.string(AuctionMoney.text(accepted.price))
+                        writer.key("leading")
+                        writer.bool(accepted.leading)
+                        writer.key("seq")
+                        writer.integer(Int64(accepted.sequence))
+                    }
                 }
             case "buy_now":
                 let user = try signedIn(session)
                 let item = try itemID(message)
-                let ended = try await controller.buyNow(item, account: user.account.id)
-                reply(id, "bought", on: connection) { writer in
-                    writer.key("item")
-                    writer.integer(Int64(item.rawValue))
-                    writer.key("price")
-                    writer.string(AuctionMoney.text(ended.price))
+                controller.buyNow(item, account: user.account.id) { result in
+                    answer(id, "bought", result, on: connection) { ended, writer in
+                        writer.key("item")
+                        writer.integer(Int64(item.rawValue))
+                        writer.key("price")
+                        writer.string(AuctionMoney.text(ended.price))
+                    }
                 }
             case "watch", "unwatch":
                 let user = try signedIn(session)
@@ -241,6 +246,25 @@ struct AuctionStreamRoutes: Sendable {
         body(&writer)
         writer.endObject()
         _ = connection.enqueue(StreamFrame(text: writer.bytes))
+    }
+
+    /// The reply to a queued bid or purchase once durable: `type` (`bid.accepted` or `bought`) with what
+    /// `body` writes, or its error.
+    private func answer<Value>(
+        _ id: JSONValue?, _ type: String, _ result: Result<Value, any Error>, on connection: StreamConnection,
+        _ body: (Value, inout JSONWriter) -> Void
+    ) {
+        switch result {
+        case .success(let value):
+            reply(id, type, on: connection) { body(value, &$0) }
+        case .failure(let error as AuctionError):
+            reply(id, on: connection, error: error)
+        case .failure:
+            reply(
+                id, on: connection,
+                error: AuctionError(
+                    status: .internalServerError, name: "server_error", message: "Internal server error"))
+        }
     }
 
     private func reply(_ id: JSONValue?, on connection: StreamConnection, error: AuctionError) {
