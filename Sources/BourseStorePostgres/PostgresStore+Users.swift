@@ -116,6 +116,17 @@ extension PostgresStore {
         }
     }
 
+    /// The bytes of `owner`'s uploads.
+    public func photoBytes(of owner: AccountID) async throws -> Int {
+        try await withClient { client in
+            let rows = try await client.query(
+                "SELECT COALESCE(SUM(byte_count), 0)::BIGINT FROM photos WHERE owner_id = \(Int64(owner.rawValue))",
+                logger: logger)
+            for try await total in rows.decode(Int64.self) { return Int(total) }
+            return 0
+        }
+    }
+
     /// The photo `id`.
     public func photo(_ id: UInt64) async throws -> StoredPhoto? {
         try await withClient { client in

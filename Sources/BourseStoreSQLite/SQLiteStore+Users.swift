@@ -102,6 +102,15 @@ extension SQLiteStore {
         }
     }
 
+    /// The bytes of `owner`'s uploads.
+    public func photoBytes(of owner: AccountID) async throws -> Int {
+        try await pool.read { db in
+            try Int.fetchOne(
+                db, sql: "SELECT COALESCE(SUM(byte_count), 0) FROM photos WHERE owner_id = ?",
+                arguments: [Int64(owner.rawValue)]) ?? 0
+        }
+    }
+
     /// The photo `id`.
     public func photo(_ id: UInt64) async throws -> StoredPhoto? {
         try await pool.read { db in

@@ -73,6 +73,10 @@ struct PhotoStoreContractTests {
             expected.id = first.id
             #expect(try await store.photo(first.id) == expected)
             #expect(try await store.photo(second.id + 100) == nil)
+            // The quota counts every upload of the owner, and nobody else's.
+            #expect(try await store.photoBytes(of: seller.id) == 24_690)
+            let buyer = try await store.createAccount(named: "buyer", at: Timestamp(milliseconds: 1))
+            #expect(try await store.photoBytes(of: buyer.id) == 0)
         }
     }
 }

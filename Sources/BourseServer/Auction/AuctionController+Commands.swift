@@ -15,6 +15,7 @@ extension AuctionController {
         guard (1...10).contains(files.count) else {
             throw AuctionError.invalidParameter("Send 1 to 10 photos, in parts named photos, in the order to show.")
         }
+        try await library.checkQuota(of: user.account.id, adding: files.reduce(0) { $0 + $1.bytes.count })
         let item = try await list(
             seller: user.account.id, title: draft.title, description: draft.description, category: draft.category,
             photos: files.map(\.bytes), terms: draft.terms(seller: user.account.id))

@@ -27,6 +27,7 @@ struct PhotoController: Sendable {
         let form = try await MultipartForm.read(request, limits: MultipartForm.Limits())
         let files = form.files(named: "photos")
         guard !files.isEmpty else { throw AuctionError.invalidParameter("Send 1 to 10 files in parts named photos.") }
+        try await library.checkQuota(of: user.account.id, adding: files.reduce(0) { $0 + $1.bytes.count })
         var photos: [StoredPhoto] = []
         for (index, file) in files.enumerated() {
             photos.append(try await library.save(file.bytes, number: index + 1, owner: user.account.id, at: clock()))

@@ -14,6 +14,23 @@ import NIOPosix
 struct PhotoLibrary: Sendable {
     let directory: String
     let store: any Store
+    /// The most bytes of photos one user may upload in all, so no one account can fill the disk.
+    var quotaBytes = 256 << 20
+
+    /// Refuses uploads of `adding` bytes that would take `owner` past ``quotaBytes``.
+    func checkQuota(of owner: AccountID, adding: Int) async throws {
+        let used = try await store.photoBytes(of: owner)
+        guard used + adding <= quotaBytes else {
+            throw AuctionError(
+                status: .contentTooLarge, name: "quota_exceeded",
+                message: "Your photos would take \(Self.megabytes(used + adding)) of the \(Self.megabytes(quotaBytes)) "
+                    + "each user may upload.")
+        }
+    }
+
+    private static func megabytes(_ bytes: Int) -> String {
+        String(format: "%.1f MB", Double(bytes) / 1_048_576)
+    }
 
     /// Checks, writes and records `bytes`, uploaded by `owner`; `number` (from 1) names it in errors.
     func save(_ bytes: [UInt8], number: Int, owner: AccountID, at time: Timestamp) async throws -> StoredPhoto {

@@ -42,4 +42,6 @@ public protocol PhotoStore: Sendable {
     func savePhoto(_ photo: StoredPhoto) async throws -> StoredPhoto
     /// The photo `id`.
     func photo(_ id: UInt64) async throws -> StoredPhoto?
+    /// The bytes of every photo `owner` uploaded, counted once per upload: what their quota counts.
+    func photoBytes(of owner: AccountID) async throws -> Int
 }

@@ -77,6 +77,11 @@ extension InMemoryStore {
             (1...contents.photos.count).contains(Int(clamping: id)) ? contents.photos[Int(id) - 1] : nil
         }
     }
+
+    /// The bytes of `owner`'s uploads.
+    public func photoBytes(of owner: AccountID) async throws -> Int {
+        try read { contents in contents.photos.filter { $0.owner == owner }.reduce(0) { $0 + $1.byteCount } }
+    }
 }
 
 // MARK: - Listings

@@ -125,6 +125,9 @@ public final class InterceptingStore: Store {
     /// The wrapped store's photo.
     public func photo(_ id: UInt64) async throws -> StoredPhoto? { try await store.photo(id) }
 
+    /// The wrapped store's count of `owner`'s photo bytes.
+    public func photoBytes(of owner: AccountID) async throws -> Int { try await store.photoBytes(of: owner) }
+
     // MARK: - Listings (passed on)
 
     /// Saves the listing in the wrapped store.
