@@ -147,13 +147,15 @@ final class AuctionsFeed: Sendable {
         }
     }
 
-    /// The client's error, with a transport failure's Foundation dump cut to its sentence
-    /// ("Could not connect to the server.").
+    /// The client's error, with a transport failure's Foundation dump cut to its sentence ("Failed to connect
+    /// to 127.0.0.1 port 1 after 0 ms: Couldn't connect to server"), for one status line.
     static func readable(_ error: any Error) -> AuctionClientError {
         guard let error = error as? AuctionClientError else { return .transport(String(describing: error)) }
         guard case .transport(let text) = error, text.contains("Error Domain="),
-            let open = text.firstIndex(of: "\""), let close = text[text.index(after: open)...].firstIndex(of: "\"")
+            let key = text.range(of: "NSLocalizedDescription=", options: .backwards)
         else { return error }
-        return .transport(String(text[text.index(after: open)..<close]))
+        let rest = text[key.upperBound...]
+        let end = [rest.range(of: ", NS")?.lowerBound, rest.firstIndex(of: "}")].compactMap { $0 }.min()
+        return .transport(String(rest[..<(end ?? rest.endIndex)]))
     }
 }
