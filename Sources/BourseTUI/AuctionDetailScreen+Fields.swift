@@ -35,13 +35,7 @@ extension AuctionDetailScreen {
             return rows
         }
 
-        private var reserve: String {
-            switch item.reserve {
-            case .none: "none"
-            case .notMet: "not met"
-            case .met: "met"
-            }
-        }
+        private var reserve: String { item.reserve == .none ? "none" : AuctionText.reserve(item.reserve) }
 
         /// The countdown while live or scheduled, the outcome once over.
         private var clock: (String, String, String?) {
