@@ -168,3 +168,27 @@ struct AuctionsStateTests {
         #expect(typing.shouldQuit)
     }
 }
+
+@Suite("Auction screens' state: an item opened by id")
+struct AuctionItemByIDTests {
+    typealias F = AuctionFixtures
+
+    @Test func anItemOpenedByIDLoadsThenShows() {
+        var state = AuctionsState(user: "mina")
+        #expect(state.open(5) == [.open(item: 5)])
+        let loading = AuctionDetailScreen.render(state, now: F.now, width: 60, height: 12, colour: false)
+        #expect(loading[0].hasPrefix(" loading item #5…") && loading.count == 12)
+        // Keys other than back and quit wait for the item.
+        #expect(state.handle(.character("b"), visibleRows: 3).isEmpty && state.notice == nil)
+        state.apply(.refreshFailed(.notFound("no item 5")), visibleRows: 3)
+        let missing = AuctionDetailScreen.render(state, now: F.now, width: 60, height: 12, colour: false)
+        #expect(missing[10].contains("⚠ not_found: no item 5"))
+        state.apply(
+            .item(F.item(id: 5, title: "Bauhaus desk lamp", price: 20_000, endsIn: 90), history: []), visibleRows: 3)
+        #expect(state.detail?.item.title == "Bauhaus desk lamp" && state.detail?.historyLoaded == true)
+        // An answer for another item (one opened before) does not open it.
+        state.apply(.item(F.item(id: 6, title: "other", price: 1, endsIn: 9), history: []), visibleRows: 3)
+        #expect(state.detail?.item.id == 5)
+        #expect(state.handle(.escape, visibleRows: 3) == [.close] && state.screen == .list)
+    }
+}
