@@ -37,6 +37,15 @@ def cli(data_dir: str, *arguments: str) -> str:
     return done.stdout + done.stderr
 
 
+def set_password(data_dir: str, name: str, password: str) -> None:
+    """Makes account `name` an auction-house user with `password` (`bourse user password`, bcrypt at the
+    lowest cost so that tests do not wait on it); works while the server runs."""
+    subprocess.run(
+        [BINARY, "user", "password", name, "--password-stdin", "--password-cost", "4", "--data-dir", data_dir],
+        input=password + "\n", text=True, check=True, capture_output=True, timeout=120,
+    )
+
+
 #: What every server of the suite runs with besides its own options: the demo, with one day of simulated
 #: history instead of two years, so a fresh data directory is ready in seconds.
 DEMO = ("--backfill-days", "1")

@@ -4,13 +4,12 @@ with a real PNG, proxy bids that lock KRW in the exchange's ledger (seen through
 SIGKILL after the bids: the bids, the locks and the history are all there after the restart."""
 
 import struct
-import subprocess
 import zlib
 
 import pytest
 import requests
 
-from bourse_process import BINARY, own_server
+from bourse_process import BINARY, own_server, set_password
 
 pytestmark = pytest.mark.skipif(not BINARY, reason="BOURSE_BINARY not set (scripts/realclients sets it)")
 
@@ -24,13 +23,6 @@ def png(width: int, height: int) -> bytes:
     rows = b"".join(b"\x00" + b"\xc0\x40\x20" * width for _ in range(height))
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
-
-
-def set_password(data_dir: str, name: str, password: str) -> None:
-    subprocess.run(
-        [BINARY, "user", "password", name, "--password-stdin", "--password-cost", "4", "--data-dir", data_dir],
-        input=password + "\n", text=True, check=True, capture_output=True, timeout=120,
-    )
 
 
 def krw(server, key) -> tuple[float, float]:

@@ -27,10 +27,12 @@ private func restoreTerminalOnSignal(_ signal: Int32) {
 
 /// The terminal in full-screen mode: raw input (no echo, no line editing, Ctrl-C as a byte), the alternate
 /// screen, the cursor hidden; ``restore()`` puts everything back, and so does any signal that ends the
-/// program (`kill`, a closed terminal, a crash).
+/// program (`kill`, `kill -INT`, a closed terminal, a crash; Ctrl-C itself arrives as a key in raw mode).
 final class RawTerminal {
     /// Signals after which the terminal is restored before the program ends.
-    private static let endingSignals = [SIGTERM, SIGHUP, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV]
+    private static let endingSignals = [
+        SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV,
+    ]
     private var original = termios()
     private var isRaw = false
 

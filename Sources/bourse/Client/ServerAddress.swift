@@ -88,19 +88,23 @@ struct ServerAddress {
     }
 
     /// Runs `body` with this server's REST client, which gives up on a request after 10 s (a screen
-    /// waits on it): URLSession (which honours `https_proxy`), or with `--ca` the SDK's SwiftNIO transport
-    /// trusting it, closed afterwards.
+    /// waits on it).
     func withQuotation<Result>(_ body: (QuotationClient) async throws -> Result) async throws -> Result {
+        try await withTransport { try await body(QuotationClient(baseURL: rest, transport: $0)) }
+    }
+
+    /// Runs `body` with a transport to this server that gives up on a request after 10 s: URLSession (which
+    /// honours `https_proxy`), or with `--ca` the SDK's SwiftNIO transport trusting it, shut down afterwards.
+    func withTransport<Result>(_ body: (any HTTPTransport) async throws -> Result) async throws -> Result {
         guard let trusted else {
             let configuration = URLSessionConfiguration.ephemeral
             configuration.timeoutIntervalForRequest = 10
-            let session = URLSession(configuration: configuration)
-            return try await body(QuotationClient(baseURL: rest, transport: session))
+            return try await body(URLSession(configuration: configuration))
         }
         let transport = NIOHTTPTransport(trusted: trusted, timeout: .seconds(10))
         let result: Result
         do {
-            result = try await body(QuotationClient(baseURL: rest, transport: transport))
+            result = try await body(transport)
         } catch {
             try? await transport.shutdown()
             throw error

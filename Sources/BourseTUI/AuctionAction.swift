@@ -1,0 +1,42 @@
+public import BourseClient
+
+/// What the auction screens ask their shell to do after a key: the state decides, the shell does the I/O
+/// and answers with an ``AuctionOutcome``.
+public enum AuctionAction: Hashable, Sendable {
+    /// Follow this page of the list in this order (and load it now).
+    case showList(page: Int, sort: AuctionSort)
+    /// Follow this item and its bid history (and load them now).
+    case open(item: Int64)
+    /// Stop following the open item: the list is back on screen.
+    case close
+    /// Load what is on screen again now.
+    case refresh
+    /// Bid up to `maximum` on `item`.
+    case bid(item: Int64, maximum: Won)
+    /// Buy `item` at its buy-now price.
+    case buyNow(item: Int64)
+    /// Add `item` to the watchlist (`watch: true`) or take it off.
+    case watch(item: Int64, watch: Bool)
+}
+
+/// What the shell learnt: a refresh's data, an action's answer, or a failure.
+public enum AuctionOutcome: Sendable {
+    /// A page of the list, loaded for `sort`.
+    case page(AuctionPage, sort: AuctionSort)
+    /// An item and its bid history, newest first.
+    case item(AuctionItem, history: [AuctionBid])
+    /// The signed-in user's bids (`/me/bids`): where they lead and with what maximum.
+    case myBids([MyBid])
+    /// The ids on the signed-in user's watchlist.
+    case watchlist([Int64])
+    /// A bid was accepted.
+    case bid(BidReceipt)
+    /// A buy now went through.
+    case bought(Purchase)
+    /// The watchlist changed for `item`.
+    case watched(item: Int64, WatchStatus)
+    /// A refresh failed: a transport failure marks the connection down, a refusal shows on the status line.
+    case refreshFailed(AuctionClientError)
+    /// `action` failed; its error shows on the status line by the contract's name.
+    case actionFailed(AuctionAction, AuctionClientError)
+}

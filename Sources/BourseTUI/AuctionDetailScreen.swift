@@ -1,0 +1,93 @@
+import BourseClient
+public import Foundation
+
+/// One item full screen: its price and countdown, reserve and buy now, the minimum next bid, where the user
+/// stands, the bid history newest first, and the line where a maximum is typed. Pure, like the list.
+public enum AuctionDetailScreen {
+    /// The frame at server time `now`: exactly `height` lines (at least 12) of `width` cells (at least 30).
+    /// An item still loading (`--item ID`) says so; without an open item it is the list's frame.
+    public static func render(_ state: AuctionsState, now: Date, width: Int, height: Int, colour: Bool) -> [String] {
+        let width = max(width, 30)
+        let height = max(height, 12)
+        guard let detail = state.detail else {
+            guard case .detail(let id) = state.screen else {
+                return AuctionListScreen.render(state, now: now, width: width, height: height, colour: colour)
+            }
+            let blank = String(repeating: " ", count: width)
+            return [DisplayWidth.fit(" loading item #\(id)…", width)] + Array(repeating: blank, count: height - 3)
+                + [
+                    AuctionStatusLine.render(state, width: width, colour: colour),
+                    DisplayWidth.fit(" Esc back  q quit", width),
+                ]
+        }
+        let item = detail.item
+        var lines = [DisplayWidth.fit(" \(item.title)  #\(item.id) · \(item.category) · sold by \(item.seller)", width)]
+        lines.append(String(repeating: " ", count: width))
+        let fields = Fields(item: item, state: state, now: now, colour: colour)
+        for (label, value, tint) in fields.rows {
+            let prefix = "  " + DisplayWidth.fit(label, 10) + " "
+            let text = prefix + (colour ? tint.map { $0 + value + ANSI.reset } ?? value : value)
+            let padding = String(repeating: " ", count: max(0, width - DisplayWidth.cells(text)))
+            lines.append(DisplayWidth.clip(text + padding, width))
+        }
+        if !item.description.isEmpty { lines.append(DisplayWidth.fit("  " + item.description, width)) }
+        lines.append(String(repeating: " ", count: width))
+        lines += history(detail, room: height - 3 - lines.count, width: width)
+        while lines.count < height - 3 { lines.append(String(repeating: " ", count: width)) }
+        lines = Array(lines.prefix(height - 3))
+        lines.append(inputLine(detail, width: width, colour: colour))
+        lines.append(AuctionStatusLine.render(state, width: width, colour: colour))
+        lines.append(DisplayWidth.fit(keys(detail.input, live: item.state == .live), width))
+        return lines
+    }
+
+    /// The history's heading and rows, newest first, in `room` lines; the last says how many did not fit.
+    static func history(_ detail: AuctionDetailState, room: Int, width: Int) -> [String] {
+        guard room > 0 else { return [] }
+        let count = detail.history.count
+        let heading =
+            !detail.historyLoaded
+            ? "  Bid history: loading…"
+            : count == 0 ? "  Bid history: no bids yet" : "  Bid history (\(count), newest first, KST)"
+        var lines = [DisplayWidth.fit(heading, width)]
+        let shown = count > room - 1 ? max(0, room - 2) : count
+        for bid in detail.history.prefix(shown) {
+            let text =
+                "  " + DisplayWidth.fit(bid.bidder, 10) + " "
+                + DisplayWidth.fit(AuctionText.won(bid.price), 12, alignRight: true)
+                + "  " + AuctionText.timeOfDay(bid.time) + "  " + (bid.leading ? "took the lead" : "below the leader")
+            lines.append(DisplayWidth.fit(text, width))
+        }
+        if shown < count, room >= 2 { lines.append(DisplayWidth.fit("  … \(count - shown) earlier", width)) }
+        return Array(lines.prefix(room))
+    }
+
+    static func inputLine(_ detail: AuctionDetailState, width: Int, colour: Bool) -> String {
+        switch detail.input {
+        case .none:
+            return String(repeating: " ", count: width)
+        case .confirmBuyNow(let price):
+            return DisplayWidth.fit(" Buy now for \(AuctionText.won(price)) KRW? y/n", width)
+        case .maximum(let text, let problem):
+            var line = " Your maximum: \(text)▏"
+            if let value = Int64(text) { line += " = \(AuctionText.won(Won(value))) KRW" }
+            guard let problem else {
+                let minimum = detail.item.minimumBid.map { "   (at least \(AuctionText.won($0)))" } ?? ""
+                return DisplayWidth.fit(line + minimum, width)
+            }
+            let warning = "⚠ " + problem
+            let padding = String(repeating: " ", count: max(0, width - DisplayWidth.cells(line + "  " + warning)))
+            return DisplayWidth.clip(
+                line + "  " + (colour ? ANSI.red + warning + ANSI.reset : warning) + padding, width)
+        }
+    }
+
+    static func keys(_ input: AuctionDetailState.Input, live: Bool) -> String {
+        switch input {
+        case .none:
+            live ? " b bid  n buy now  w watch  r refresh  Esc back  q quit" : " w watch  r refresh  Esc back  q quit"
+        case .maximum: " 0-9 type your maximum  Backspace erase  Enter bid  Esc cancel"
+        case .confirmBuyNow: " y buy now  any other key cancels"
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import BourseClient
+
+extension AuctionsState {
+    /// Takes what the shell learnt; returns what it should do next (a page that ran past the end, because
+    /// items ended meanwhile, asks for the last page).
+    @discardableResult
+    public mutating func apply(_ outcome: AuctionOutcome, visibleRows: Int) -> [AuctionAction] {
+        switch outcome {
+        case .page(let page, let sort):
+            connection = .live
+            list.take(page, sort: sort, visibleRows: visibleRows)
+            if sort == list.sort, page.items.isEmpty, list.page > 1, list.page > page.pages {
+                list.page = max(1, page.pages)
+                return [.showList(page: list.page, sort: list.sort)]
+            }
+        case .item(let item, let history):
+            connection = .live
+            guard screen == .detail(item.id) else { return [] }
+            var detail = self.detail ?? AuctionDetailState(item: item)
+            // Answers can cross: never let an older copy replace a newer one.
+            if item.seq >= detail.item.seq {
+                detail.item = item
+                detail.history = history
+                detail.historyLoaded = true
+            }
+            self.detail = detail
+        case .myBids(let bids):
+            standings = Dictionary(
+                bids.map { ($0.item.id, Standing(leading: $0.leading, yourMax: $0.yourMax)) },
+                uniquingKeysWith: { first, _ in first })
+        case .watchlist(let ids):
+            watching = Set(ids)
+        case .bid(let receipt):
+            pending = nil
+            standings[receipt.item] = Standing(
+                leading: receipt.leading, yourMax: receipt.leading ? receipt.yourMax : nil)
+            let price = AuctionText.won(receipt.price)
+            notice = .info(
+                receipt.leading
+                    ? "bid accepted: you lead at \(price) with your maximum \(AuctionText.won(receipt.yourMax))"
+                    : "bid accepted but outbid at once: another maximum is higher; the price is now \(price)")
+        case .bought(let purchase):
+            pending = nil
+            notice = .info("bought for \(AuctionText.won(purchase.price)): the sale is yours")
+        case .watched(let item, let status):
+            pending = nil
+            if status.watching { watching.insert(item) } else { watching.remove(item) }
+            notice = .info(
+                (status.watching ? "watching" : "not watching") + " (\(status.watchers) watching in all)")
+        case .refreshFailed(let error):
+            if error.name == nil {
+                connection = .unreachable(error.message)
+            } else {
+                notice = .refused(name: error.name ?? "", message: error.message)
+            }
+        case .actionFailed(_, let error):
+            pending = nil
+            if let name = error.name {
+                notice = .refused(name: name, message: error.message)
+            } else {
+                notice = .problem(error.message)
+            }
+        }
+        return []
+    }
+}

@@ -1,0 +1,99 @@
+"""`bourse auctions` as a new user meets it (issue #17): a `bourse serve` of the test's own with the demo on,
+a user made with the CLI and funded with KRW, the terminal client in tmux signed in with --user (the password
+from BOURSE_PASSWORD). The demo's auctions are live in the list with countdowns; an item opens; a maximum under
+the minimum is refused on the input line; a good maximum is bid, and the screen and the REST API both show that
+it landed: the history has the user's bid, /me/bids has the item with the user's maximum, and the ledger
+locked it while the user leads."""
+
+import re
+import shutil
+import subprocess
+import time
+
+import pytest
+import requests
+
+from bourse_process import BINARY, own_server, set_password
+from test_terminal_board import Pane
+
+pytestmark = pytest.mark.skipif(
+    not BINARY or not shutil.which("tmux"), reason="needs BOURSE_BINARY and tmux (scripts/test installs tmux)")
+
+USER, PASSWORD = "tui-bidder", "password of the terminal bidder"
+LIST_ROW = re.compile(r"^[> ] (\S.*?)\s+([\d,]+)\s+(\d+)\s+(!?\d+:\d\d|\d+h \d\dm|closing)\s")
+
+
+def live_items(api: str) -> list[dict]:
+    return requests.get(f"{api}/items", params={"sort": "ending"}, timeout=30).json()["items"]
+
+
+@pytest.mark.timeout(900)
+def test_a_new_user_bids_with_a_maximum_from_the_terminal():
+    with own_server("bourse-tui-auctions-", [USER], [("KRW", "50000000")]) as (server, _):
+        set_password(server.data_dir, USER, PASSWORD)
+        api = server.base + "/auction/v1"
+        deadline = time.time() + 120
+        while len([item for item in live_items(api) if item["state"] == "live"]) < 3:
+            assert time.time() < deadline, "the demo's auction house did not come alive"
+            time.sleep(1)
+
+        session = f"bourse-auctions-{server.process.pid}"
+        command = f"BOURSE_PASSWORD='{PASSWORD}' {BINARY} auctions --server {server.base} --user {USER}; sleep 30"
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+        subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "30", command], check=True)
+        screen = Pane(session)
+        try:
+            first = screen.wait(
+                lambda text: "● live" in text and len(rows(text)) >= 3, "the live list", seconds=60)
+            assert "Bourse auctions · ending soonest · page 1/1" in first, first
+            assert f"signed in as {USER}" in first
+            assert "Ends in" in first and "Reserve" in first and "Buy now" in first
+
+            # The item with the most time left among the first rows: it stays live while the test bids.
+            shown = rows(first)
+            items = live_items(api)[: len(shown)]
+            index = max(range(len(items)), key=lambda i: items[i]["effective_ends_at_ms"])
+            target = items[index]
+            assert target["state"] == "live" and target["seller"].startswith("demo-seller-")
+            screen.keys(*(["j"] * index), "Enter")
+            detail = screen.wait(lambda text: f"#{target['id']} ·" in text and "Bid history" in text, "the detail")
+            assert "Next bid   at least" in detail and re.search(r"Ends in\s+!?\d+:\d\d", detail), detail
+
+            # Under the minimum: refused on the input line, nothing sent.
+            screen.keys("b")
+            screen.keys("1", literal=True)
+            screen.keys("Enter")
+            screen.wait(lambda text: "⚠ too low: the minimum bid is" in text, "the refused maximum")
+            screen.keys("Escape")
+
+            minimum = int(requests.get(f"{api}/items/{target['id']}", timeout=30).json()["minimum_bid"])
+            maximum = minimum * 4
+            screen.keys("b")
+            screen.keys(str(maximum), literal=True)
+            screen.wait(lambda text: f"Your maximum: {maximum}▏ = {maximum:,} KRW" in text, "the typed maximum")
+            screen.keys("Enter")
+            after = screen.wait(lambda text: "bid accepted" in text, "the accepted bid")
+            assert re.search(r"You\s+(leading|outbid)", after), after
+
+            # The REST API agrees: the history has the bid and /me/bids the maximum (while the user leads).
+            token = requests.post(
+                f"{api}/sessions", json={"username": USER, "password": PASSWORD}, timeout=30).json()["token"]
+            mine = requests.get(f"{api}/me/bids", headers={"Authorization": "Bearer " + token}, timeout=30).json()
+            bid = next(entry for entry in mine if entry["item"]["id"] == target["id"])
+            if bid["leading"]:
+                assert bid["your_max"] == str(maximum)
+                screen.wait(lambda text: f"leading · your maximum {maximum:,} KRW" in text, "the user leading")
+            history = requests.get(f"{api}/items/{target['id']}/bids", timeout=30).json()
+            assert len(history) >= 1 and int(history[0]["price"]) >= minimum
+
+            screen.keys("Escape")
+            back = screen.wait(lambda text: "Bourse auctions ·" in text, "the list again")
+            assert re.search(r"\s(leading|outbid)\s", back), back
+            screen.keys("q")
+            screen.wait(lambda text: "Bourse auctions" not in text, "the terminal restored after q")
+        finally:
+            subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+
+
+def rows(text: str) -> list[tuple[str, ...]]:
+    return [match.groups() for line in text.splitlines() if (match := LIST_ROW.match(line))]
