@@ -103,14 +103,7 @@ struct AuctionStreamRoutes: Sendable {
                 let item = try itemID(message)
                 let accepted = try await controller.placeBid(item, account: user.account.id, maximum: maximum)
                 reply(id, "bid.accepted", on: connection) { writer in
-                    writer.key("item")
-                    writer.integer(Int64(item.rawValue))
-                    writer.key("price")
-                    writer.string(AuctionMoney.text(accepted.price))
-                    writer.key("leading")
-                    writer.bool(accepted.leading)
-                    writer.key("seq")
-                    writer.integer(Int64(accepted.sequence))
+                    AuctionController.writeFields(of: accepted, maximum: maximum, into: &writer)
                 }
             case "buy_now":
                 let user = try signedIn(session)
