@@ -15,12 +15,15 @@ struct AuctionSequencesTests {
             item: item, seq: seq, serverTime: Date(timeIntervalSince1970: 1_800_000_000), change: .price(change))
     }
 
+    /// An `item` snapshot frame of `item` at `seq`.
+    static func snapshotJSON(_ item: Int64, _ seq: Int64) -> String {
+        #"{"type":"item","item":\#(item),"id":\#(item),"seller":"s","title":"Kite","start_price":"1000","#
+            + #""price":"1000","bid_count":0,"reserve":"none","starts_at_ms":0,"ends_at_ms":1,"#
+            + #""effective_ends_at_ms":1,"state":"live","watchers":0,"seq":\#(seq),"server_time":0}"#
+    }
+
     static func snapshot(_ item: Int64, _ seq: Int64) throws -> AuctionStream.Event {
-        let json =
-            #"{"id":\#(item),"seller":"s","title":"Kite","start_price":"1000","price":"1000","bid_count":0,"#
-            + #""reserve":"none","starts_at_ms":0,"ends_at_ms":1,"effective_ends_at_ms":1,"state":"live","#
-            + #""watchers":0,"seq":\#(seq),"server_time":0}"#
-        let item = try JSONDecoder().decode(AuctionItem.self, from: Data(json.utf8))
+        let item = try JSONDecoder().decode(AuctionItem.self, from: Data(snapshotJSON(item, seq).utf8))
         return AuctionStream.Event(item: item.id, seq: seq, serverTime: item.serverTime, change: .snapshot(item))
     }
 

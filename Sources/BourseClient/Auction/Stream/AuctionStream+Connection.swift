@@ -47,20 +47,12 @@ extension AuctionStream {
         let (configuration, tls) = try StreamLink.configuration(
             url: url, pingInterval: options.pingInterval, trusted: options.trusted)
         let before = registry.withLock { $0.frames }
-        defer {
-            let unanswered = registry.withLock { $0.close() }
-            for waiter in unanswered {
-                waiter.resume(
-                    throwing: AuctionClientError.transport(
-                        "the connection closed before the answer (a bid or purchase may have been taken)"))
-            }
-        }
+        defer { closed() }
         let logger = Logger(label: "bourse.sdk.auction-stream")
         try await WebSocketClient.connect(url: url, configuration: configuration, tlsConfiguration: tls, logger: logger)
         {
             inbound, outbound, _ in
-            let (outbox, writer) = AsyncStream.makeStream(of: String.self)
-            self.registry.withLock { $0.open(writer, token: self.client.token) }
+            let outbox = self.opened()
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
                     for await text in outbox { try await outbound.write(.text(text)) }
@@ -91,9 +83,27 @@ extension AuctionStream {
         return registry.withLock { $0.frames } > before
     }
 
+    /// A connection opened: returns the frames to write on it, starting with the sign-in and the
+    /// resubscription, then the requests that waited.
+    func opened() -> AsyncStream<String> {
+        let (outbox, writer) = AsyncStream.makeStream(of: String.self)
+        registry.withLock { $0.open(writer, token: client.token) }
+        return outbox
+    }
+
+    /// The connection closed: the requests sent on it fail, since no answer can come any more.
+    func closed() {
+        let unanswered = registry.withLock { $0.close() }
+        for waiter in unanswered {
+            waiter.resume(
+                throwing: AuctionClientError.transport(
+                    "the connection closed before the answer (a bid or purchase may have been taken)"))
+        }
+    }
+
     /// Handles one frame: the clock learns its server time, its request gets its answer, its events reach
     /// the readers. A frame that is not JSON is skipped.
-    private func receive(_ bytes: Data) {
+    func receive(_ bytes: Data) {
         let received = Date()
         guard let frame = try? AuctionStreamFrame.decode(bytes) else { return }
         let (answers, serverTime) = registry.withLock { $0.receive(frame) }
