@@ -140,7 +140,13 @@ struct AuctionStreamClientTests {
             await C.expect("not_found") { _ = try await ann.stream.bid(item: 999, maximum: 20_000) }
             await C.expect("unauthorized") { _ = try await anonymous.stream.bid(item: item, maximum: 20_000) }
             await C.expect("unauthorized") { try await anonymous.stream.watch(item: item) }
+            // A refused subscription leaves the stream following what it followed.
+            try await anonymous.stream.subscribe(items: [item])
+            try await anonymous.wait { !$0.isEmpty }
             await C.expect("invalid_parameter") { try await anonymous.stream.subscribe(pages: 0) }
+            _ = try await ann.stream.bid(item: item, maximum: 20_000)
+            try await anonymous.wait { $0.contains { $0.seq == 2 } }
+            #expect(anonymous.sequence == [1, 2])
             try await ann.stream.watch(item: item)
             #expect(try await users["ann"]?.myWatchlist().map(\.id) == [item])
             try await ann.stream.unwatch(item: item)

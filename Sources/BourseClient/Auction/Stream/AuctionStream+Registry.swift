@@ -73,21 +73,32 @@ extension AuctionStream {
             return nil
         }
 
+        /// What the stream followed, and how far its readers had got: kept while a subscription is pending,
+        /// to go back to if the server refuses it.
+        struct Following {
+            var interest: Interest?
+            var sequences: AuctionSequences
+        }
+
         /// A subscription the app asked for: it replaces the interest at once, so a reconnect follows it
         /// even if the answer never came. The app asks for the items' current state, so the bookkeeping
-        /// starts again from their snapshots. Returns the interest it replaced.
-        mutating func follow(_ interest: Interest) -> Interest? {
+        /// starts again from their snapshots. Returns what it replaced.
+        mutating func follow(_ interest: Interest) -> Following {
             defer {
                 self.interest = interest
                 sequences = AuctionSequences()
             }
-            return self.interest
+            return Following(interest: self.interest, sequences: sequences)
         }
 
-        /// The server refused `refused`: the stream goes back to following `previous` (unless another
-        /// subscription replaced it meanwhile), so reconnects do not repeat the refused request.
-        mutating func restore(_ previous: Interest?, after refused: Interest) {
-            if interest == refused { interest = previous }
+        /// The server refused `refused` (and kept following what it followed): the stream goes back to
+        /// `previous`, unless another subscription replaced it meanwhile, and resumes it from where its
+        /// readers were, since changes that came meanwhile were held for snapshots that will not come.
+        mutating func restore(_ previous: Following, after refused: Interest) {
+            guard interest == refused else { return }
+            interest = previous.interest
+            sequences = previous.sequences
+            resubscribe()
         }
 
         // MARK: - Connections
