@@ -183,7 +183,9 @@ extension AuctionStream {
             frames += 1
             switch frame {
             case .reply(let id, let type, let body):
-                if type == "subscribed", let subscribed = try? JSONDecoder().decode(Subscribed.self, from: body) {
+                if type == "subscribed",
+                    let subscribed = try? JSONDecoder().decode(AuctionStreamFrame.Subscribed.self, from: body)
+                {
                     sequences.keep(only: Set(subscribed.items))
                 }
                 if id == replayingUntil { replayingUntil = nil }
@@ -204,11 +206,6 @@ extension AuctionStream {
                 let replayed = replayingUntil != nil && event.ordering == .change
                 return ([], replayed ? nil : event.serverTime)
             }
-        }
-
-        /// A `subscribed` reply.
-        private struct Subscribed: Decodable {
-            var items: [Int64]
         }
 
         // MARK: - Readers and state

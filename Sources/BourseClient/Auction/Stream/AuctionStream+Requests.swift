@@ -72,10 +72,10 @@ extension AuctionStream {
     private struct Reply: Decodable {}
 
     private func subscribe(to interest: Interest) async throws -> [Int64] {
-        struct Subscribed: Decodable { var items: [Int64] }
         let previous = registry.withLock { $0.follow(interest) }
         do {
-            let answer: Subscribed = try await send(AuctionStreamRequest(id: 0, subscribing: interest))
+            let answer: AuctionStreamFrame.Subscribed = try await send(
+                AuctionStreamRequest(id: 0, subscribing: interest))
             return answer.items
         } catch let error as AuctionClientError where error.name != nil {
             registry.withLock { $0.restore(previous, after: interest) }

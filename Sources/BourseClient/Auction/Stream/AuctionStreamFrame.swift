@@ -72,6 +72,11 @@ enum AuctionStreamFrame: Sendable {
         }
     }
 
+    /// A `subscribed` reply: the ids of the items the connection follows now.
+    struct Subscribed: Decodable {
+        var items: [Int64]
+    }
+
     /// A `pong` reply.
     struct Pong: Decodable {
         var serverTime: Date
