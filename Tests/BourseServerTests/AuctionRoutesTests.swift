@@ -207,7 +207,8 @@ struct AuctionRoutesTests {
             // 5 % fee: the seller gets 190,000.
             #expect(Self.krw(harness, seller).available == 190_000)
 
-            let ends = Int64(Date().timeIntervalSince1970 * 1_000) + 1_500
+            // Three seconds: enough for the listing, the bid and the watch on a busy machine.
+            let ends = Int64(Date().timeIntervalSince1970 * 1_000) + 3_000
             let timed = try #require(
                 try S.object(
                     try await Self.list(
@@ -224,7 +225,7 @@ struct AuctionRoutesTests {
             #expect(
                 try S.object(try await client.execute(uri: "/auction/v1/items/\(timed)", method: .get))["watchers"]
                     as? Int == 1)
-            try await Task.sleep(for: .milliseconds(1_700))
+            try await Task.sleep(for: .milliseconds(max(0, ends + 200 - Int64(Date().timeIntervalSince1970 * 1_000))))
             await AuctionClock(
                 exchange: harness.exchange,
                 clock: { Timestamp(milliseconds: Int64(Date().timeIntervalSince1970 * 1_000)) }

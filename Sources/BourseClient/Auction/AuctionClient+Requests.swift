@@ -52,10 +52,13 @@ extension AuctionClient {
         } catch {
             throw AuctionClientError.undecodable(path: fullPath, error: String(describing: error))
         }
-        if let serverTime = Self.serverTime(of: decoded) {
-            state.withLock { $0.clock.observe(serverTime: serverTime, received: received) }
-        }
+        if let serverTime = Self.serverTime(of: decoded) { observe(serverTime: serverTime, received: received) }
         return decoded
+    }
+
+    /// Refines ``clock`` with an answer or event the server wrote at `serverTime` that arrived at `received`.
+    func observe(serverTime: Date, received: Date) {
+        state.withLock { $0.clock.observe(serverTime: serverTime, received: received) }
     }
 
     private func url(_ path: String, _ query: [URLQueryItem]) throws -> URL {

@@ -33,7 +33,8 @@ public enum AuctionClientError: Error, Hashable, Sendable, CustomStringConvertib
     case hasBids(String)
     /// `csrf_token_missing` (403): a cookie session's change without its CSRF token (bearer tokens need none).
     case csrfTokenMissing(String)
-    /// Another refusal: the status, and the error's name and message when the body has them.
+    /// Another refusal: the status (0 for the socket's, which has none), and the error's name and message
+    /// when the answer has them.
     case server(status: Int, name: String?, message: String?)
     /// The request did not get an answer (no connection, timeout, TLS); the underlying error's description.
     case transport(String)
@@ -48,6 +49,12 @@ public enum AuctionClientError: Error, Hashable, Sendable, CustomStringConvertib
         guard case .server(_, let name?, let message) = parsed else {
             return .server(status: status, name: nil, message: nil)
         }
+        return named(name, message: message, status: status, retryAfter: retryAfter)
+    }
+
+    /// The error the server named `name`: from a REST answer of `status`, or from the socket's error reply
+    /// (which has no status; `status` is 0 there).
+    static func named(_ name: String, message: String?, status: Int, retryAfter: String?) -> AuctionClientError {
         let text = message ?? ""
         switch name {
         case "invalid_parameter": return .invalidParameter(text)

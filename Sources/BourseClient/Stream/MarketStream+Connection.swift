@@ -65,12 +65,9 @@ extension MarketStream {
         for await _ in wakes where !registry.withLock({ condition($0) }) { return }
     }
 
-    /// The delay before reconnect attempt `attempt + 1`: `initialBackoff · 2^(attempt-1)`, at most
-    /// `maximumBackoff`, times a random factor in [0.5, 1] so that many clients do not return at once.
+    /// The delay before reconnect attempt `attempt + 1`: the backoff both sockets use, with these options.
     static func backoff(attempt: Int, options: Options) -> Duration {
-        let doubled = options.initialBackoff * (1 << min(max(attempt - 1, 0), 20))
-        let capped = min(doubled, options.maximumBackoff)
-        return capped * Double.random(in: 0.5...1)
+        StreamLink.backoff(attempt: attempt, initial: options.initialBackoff, maximum: options.maximumBackoff)
     }
 
     /// How a connection ended.
@@ -84,11 +81,8 @@ extension MarketStream {
     /// One connection: subscribes to what is wanted (again whenever that changes), delivers messages until
     /// the link closes, or until pausing (or wanting nothing for a while) closes it.
     private func connectOnce() async throws -> Ending {
-        var configuration = WebSocketClientConfiguration()
-        configuration.autoPing = .enabled(timePeriod: options.pingInterval)
-        configuration.maxFrameSize = 1 << 22
-        let tls = options.trusted?.clientConfiguration()
-        configuration.sniHostname = try Self.serverName(for: url)
+        let (configuration, tls) = try StreamLink.configuration(
+            url: url, pingInterval: options.pingInterval, trusted: options.trusted)
         let (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         registry.withLock { $0.wake = wake }
         defer { registry.withLock { $0.wake = nil } }
@@ -106,7 +100,7 @@ extension MarketStream {
             let onPurpose = try await withThrowingTaskGroup(of: Bool.self) { group in
                 group.addTask { try await self.follow(wakes, wake, outbound) }
                 group.addTask {
-                    for try await message in inbound.messages(maxSize: 1 << 22) {
+                    for try await message in inbound.messages(maxSize: StreamLink.maximumFrameBytes) {
                         self.registry.withLock { $0.messages += 1 }
                         let bytes: Data =
                             switch message {
@@ -163,18 +157,10 @@ extension MarketStream {
         }
     }
 
-    /// The TLS server name for `url`: `nil` (its host) for a host name or a plain `ws://` URL. TLS cannot name an IP address, and
-    /// the WebSocket client would try; a loopback address is named `localhost`, which is the same machine
-    /// (and in the certificate `bourse serve --tls` makes). Other addresses need the server's host name.
+    /// The TLS server name for `url` (the one rule both sockets use): `nil` (its host) for a host name or a
+    /// plain `ws://` URL; `localhost` for a loopback address; other IP addresses cannot be named and throw.
     public static func serverName(for url: String) throws -> String? {
-        guard let components = URLComponents(string: url), components.scheme?.lowercased() == "wss",
-            let host = components.host
-        else { return nil }
-        let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        let isIPv4 = bare.split(separator: ".").count == 4 && bare.allSatisfy { $0.isNumber || $0 == "." }
-        guard isIPv4 || bare.contains(":") else { return nil }
-        if bare.hasPrefix("127.") || bare == "::1" { return "localhost" }
-        throw ClientError.invalidURL("\(url): wss:// needs the server's host name, not an IP address (TLS names hosts)")
+        try StreamLink.serverName(for: url)
     }
 
     /// Sends a subscription for everything wanted, if it differs from what `subscribed` holds.

@@ -34,8 +34,16 @@ extension AuctionController {
         writer.beginObject()
         writer.key("type")
         writer.string("bid.accepted")
+        Self.writeFields(of: accepted, maximum: maximum, into: &writer)
+        writer.endObject()
+        return AuctionJSON.response(writer.bytes)
+    }
+
+    /// The fields of `bid.accepted` after its `type`, the same over HTTP and the socket: `item`, `price`,
+    /// `leading`, `your_max`, `effective_ends_at_ms`, `seq`.
+    static func writeFields(of accepted: BidAccepted, maximum: Funds, into writer: inout JSONWriter) {
         writer.key("item")
-        writer.integer(Int64(id.rawValue))
+        writer.integer(Int64(accepted.item.rawValue))
         writer.key("price")
         writer.string(AuctionMoney.text(accepted.price))
         writer.key("leading")
@@ -46,8 +54,6 @@ extension AuctionController {
         writer.integer(accepted.effectiveEndsAt.milliseconds)
         writer.key("seq")
         writer.integer(Int64(accepted.sequence))
-        writer.endObject()
-        return AuctionJSON.response(writer.bytes)
     }
 
     func buy(_ id: ItemID, _ user: AuctionUser) async throws -> Response {

@@ -117,14 +117,7 @@ struct AuctionStreamRoutes: Sendable {
                 // overtake one another; the writer applies the bids in the order they came).
                 controller.placeBid(item, account: user.account.id, maximum: maximum) { result in
                     answer(id, "bid.accepted", result, on: connection) { accepted, writer in
-                        writer.key("item")
-                        writer.integer(Int64(item.rawValue))
-                        writer.key("price")
-                        writer.string(AuctionMoney.text(accepted.price))
-                        writer.key("leading")
-                        writer.bool(accepted.leading)
-                        writer.key("seq")
-                        writer.integer(Int64(accepted.sequence))
+                        AuctionController.writeFields(of: accepted, maximum: maximum, into: &writer)
                     }
                 }
             case "buy_now":

@@ -1,0 +1,126 @@
+public import Foundation
+
+extension AuctionStream {
+    /// Follows the items of the first `pages` pages (1–20) of the default list: open items, ending soonest
+    /// first. Replaces what the stream followed; each item's snapshot follows as an event. Returns the ids.
+    @discardableResult
+    public func subscribe(pages: Int) async throws -> [Int64] {
+        try await subscribe(to: .pages(pages))
+    }
+
+    /// Follows these items (at most 500), replacing what the stream followed; each one's snapshot follows
+    /// as an event. Returns the ids the server knows.
+    @discardableResult
+    public func subscribe(items: some Sequence<Int64>) async throws -> [Int64] {
+        try await subscribe(to: .items(Array(items)))
+    }
+
+    /// Bids up to `maximum` on `item`, as ``AuctionClient/bid(item:maximum:)`` does over HTTP. The proxy bids
+    /// for you up to it; the receipt says where the price went and whether you lead. The connection dropping
+    /// before the answer throws ``AuctionClientError/transport(_:)``: the bid may have been taken, so look
+    /// (``AuctionClient/myBids()``) before bidding again.
+    public func bid(item: Int64, maximum: Won) async throws -> BidReceipt {
+        var request = AuctionStreamRequest(id: 0, type: "bid")
+        request.item = item
+        request.max = maximum.description
+        return try await send(request)
+    }
+
+    /// Buys `item` at its buy-now price, ending the sale.
+    public func buyNow(item: Int64) async throws -> Purchase {
+        var request = AuctionStreamRequest(id: 0, type: "buy_now")
+        request.item = item
+        return try await send(request)
+    }
+
+    /// Adds `item` to the signed-in user's watchlist.
+    public func watch(item: Int64) async throws {
+        var request = AuctionStreamRequest(id: 0, type: "watch")
+        request.item = item
+        let _: Reply = try await send(request)
+    }
+
+    /// Takes `item` off the signed-in user's watchlist.
+    public func unwatch(item: Int64) async throws {
+        var request = AuctionStreamRequest(id: 0, type: "unwatch")
+        request.item = item
+        let _: Reply = try await send(request)
+    }
+
+    /// Asks the server's time (which also refines the client's clock) and returns it.
+    @discardableResult
+    public func ping() async throws -> Date {
+        let pong: AuctionStreamFrame.Pong = try await send(AuctionStreamRequest(id: 0, type: "ping"))
+        return pong.serverTime
+    }
+
+    /// Signs the connection in with the client's current token: after a sign-in made while the stream ran
+    /// (later connections sign in by themselves). Returns the signed-in user.
+    @discardableResult
+    public func authenticate() async throws -> AuctionUser {
+        struct Authenticated: Decodable { var user: AuctionUser }
+        guard let token = client.token else { throw AuctionClientError.unauthorized("The client is not signed in.") }
+        var request = AuctionStreamRequest(id: 0, type: "auth")
+        request.token = token
+        let answer: Authenticated = try await send(request)
+        return answer.user
+    }
+
+    // MARK: - Sending
+
+    /// An answer whose only news is that it came (`ok`).
+    private struct Reply: Decodable {}
+
+    private func subscribe(to interest: Interest) async throws -> [Int64] {
+        let previous = registry.withLock { $0.follow(interest) }
+        do {
+            let answer: AuctionStreamFrame.Subscribed = try await send(
+                AuctionStreamRequest(id: 0, subscribing: interest))
+            return answer.items
+        } catch let error as AuctionClientError where error.name != nil {
+            registry.withLock { $0.restore(previous, after: interest) }
+            throw error
+        }
+    }
+
+    /// Sends `request` under a fresh id and decodes its answer; throws the server's refusal, or
+    /// ``AuctionClientError/transport(_:)`` when the connection drops first or no answer comes within
+    /// ``Options/requestTimeout``.
+    private func send<Answer: Decodable>(_ request: AuctionStreamRequest) async throws -> Answer {
+        var request = request
+        request.id = registry.withLock { $0.takeID() }
+        let body = try await answer(request)
+        do {
+            return try JSONDecoder().decode(Answer.self, from: body)
+        } catch {
+            throw AuctionClientError.undecodable(path: "/auction/v1/stream", error: String(describing: error))
+        }
+    }
+
+    /// The reply to `request`, racing the timeout.
+    private func answer(_ request: AuctionStreamRequest) async throws -> Data {
+        let timeout = options.requestTimeout
+        return try await withThrowingTaskGroup(of: Data.self) { group in
+            group.addTask { try await self.reply(to: request) }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                throw AuctionClientError.transport("no answer from the auction stream within \(timeout)")
+            }
+            defer { group.cancelAll() }
+            // The first child to finish wins: the answer, or the timeout's error.
+            guard let body = try await group.next() else { throw CancellationError() }
+            return body
+        }
+    }
+
+    /// Queues `request` and waits for its reply; cancelling the wait withdraws the request.
+    private func reply(to request: AuctionStreamRequest) async throws -> Data {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (waiter: Waiter) in
+                if let failure = registry.withLock({ $0.submit(request, waiter) }) { waiter.resume(throwing: failure) }
+            }
+        } onCancel: {
+            registry.withLock { $0.withdraw(request.id) }?.resume(throwing: CancellationError())
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// A frame the auction socket sends, sorted by what the stream does with it: a reply goes to the request
+/// with its `id`, an event to the readers.
+enum AuctionStreamFrame: Sendable {
+    /// The answer to request `id`: its `type` (`subscribed`, `bid.accepted`, `pong`, …) and the whole frame,
+    /// for the request to decode what it expects.
+    case reply(id: Int, type: String, body: Data)
+    /// The refusal of request `id`, or of no request (`id` is `nil`: the transport's rate limit, or a
+    /// message the server could not read).
+    case refusal(id: Int?, AuctionClientError)
+    /// An event of an item.
+    case event(AuctionStream.Event)
+    /// A frame this SDK does not read: an event type of a newer server, or a reply to an id it never sent.
+    case other(type: String?)
+
+    /// Decodes one frame's JSON.
+    static func decode(_ bytes: Data) throws -> AuctionStreamFrame {
+        let head = try JSONDecoder().decode(Head.self, from: bytes)
+        if let error = head.error {
+            return .refusal(
+                id: head.id, .named(error.name, message: error.message, status: 0, retryAfter: nil))
+        }
+        guard let type = head.type else { return .other(type: nil) }
+        // Replies carry the request's `id`; of the events, only the `item` snapshot has an `id`: the item's.
+        if head.hasID, type != "item" {
+            guard let id = head.id else { return .other(type: type) }
+            return .reply(id: id, type: type, body: bytes)
+        }
+        let event = try JSONDecoder().decode(EventFrame.self, from: bytes).event
+        return event.map { .event($0) } ?? .other(type: type)
+    }
+
+    /// The server's clock in the frame, for ``ServerClock``: an event's, or a `pong`'s.
+    var serverTime: Date? {
+        switch self {
+        case .event(let event): event.serverTime
+        case .reply(_, "pong", let body): (try? JSONDecoder().decode(Pong.self, from: body))?.serverTime
+        default: nil
+        }
+    }
+
+    /// What every frame has: `type`, and an `id` (replies only) or an `error` (refusals).
+    private struct Head: Decodable {
+        struct Failure: Decodable {
+            var name: String
+            var message: String?
+        }
+        var type: String?
+        /// Whether the frame has an `id` at all: a reply, even to an id that is not ours.
+        var hasID: Bool
+        /// The id, when it is one of ours (the SDK numbers its requests).
+        var id: Int?
+        var error: Failure?
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: WireKey.self)
+            type = try c.optionalValue("type")
+            hasID = c.contains(WireKey("id"))
+            id = try? c.optionalValue("id", as: Int.self)
+            error = try c.optionalValue("error")
+        }
+    }
+
+    /// An event frame: its type, then the fields that type has.
+    private struct EventFrame: Decodable {
+        var event: AuctionStream.Event?
+
+        init(from decoder: any Decoder) throws {
+            let type: String = try decoder.container(keyedBy: WireKey.self).value("type")
+            event = try AuctionStream.Event(type: type, from: decoder)
+        }
+    }
+
+    /// A `subscribed` reply: the ids of the items the connection follows now.
+    struct Subscribed: Decodable {
+        var items: [Int64]
+    }
+
+    /// A `pong` reply.
+    struct Pong: Decodable {
+        var serverTime: Date
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: WireKey.self)
+            serverTime = AuctionTime.date(try c.value("server_time"))
+        }
+    }
+}
