@@ -57,33 +57,9 @@ final class AuctionSocketLoad: Sendable {
     ) async throws
         -> [any Channel]
     {
-        var channels: [Int: any Channel] = [:]
-        var next = 0
-        while next < count {
-            let batch = next..<min(next + 64, count)
-            try await withThrowingTaskGroup(of: (Int, any Channel).self) { tasks in
-                for index in batch {
-                    tasks.addTask { (index, try await self.open(index: index, role: role, first: first(index))) }
-                }
-                for try await (index, channel) in tasks { channels[index] = channel }
-            }
-            next = batch.upperBound
+        try await LoopbackChannels.open(count: count, port: port, group: group) { index, ready in
+            AuctionSocketClient(role: role, index: index, first: first(index), ready: ready, load: self)
         }
-        return (0..<count).map { channels[$0]! }
-    }
-
-    private func open(index: Int, role: AuctionSocketClient.Role, first: String) async throws -> any Channel {
-        let loop = group.next()
-        let ready = loop.makePromise(of: Void.self)
-        let handler = AuctionSocketClient(role: role, index: index, first: first, ready: ready, load: self)
-        let channel = try await ClientBootstrap(group: group)
-            .channelOption(.socketOption(.tcp_nodelay), value: 1)
-            .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(handler) }
-            }
-            .connect(host: "127.0.0.1", port: port).get()
-        try await ready.futureResult.get()
-        return channel
     }
 }
 

@@ -48,18 +48,8 @@ final class PrivateStreamLoad: Sendable {
 
     /// Opens one subscriber per signer on `port`; returns once every one is subscribed.
     func connect(port: Int, signers: [BenchSigner]) async throws -> [any Channel] {
-        var channels: [any Channel] = []
-        for signer in signers {
-            let ready = group.next().makePromise(of: Void.self)
-            let handler = PrivateSubscriber(token: signer.token(), ready: ready, load: self)
-            let channel = try await ClientBootstrap(group: group)
-                .channelOption(.socketOption(.tcp_nodelay), value: 1)
-                .channelInitializer { channel in
-                    channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(handler) }
-                }
-                .connect(host: "127.0.0.1", port: port).get()
-            try await ready.futureResult.get()
-            channels.append(channel)
+        let channels = try await LoopbackChannels.open(count: signers.count, port: port, group: group, batch: 1) {
+            index, ready in PrivateSubscriber(token: signers[index].token(), ready: ready, load: self)
         }
         // The subscription is a message after the handshake: give the server a moment to apply it.
         try await Task.sleep(for: .milliseconds(200))

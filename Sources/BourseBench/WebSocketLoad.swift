@@ -23,32 +23,9 @@ final class WebSocketLoad: Sendable {
 
     /// Opens `count` connections to `port` (up to 64 handshakes at once), each sending `subscription`.
     func connect(count: Int, port: Int, subscription: String) async throws -> [any Channel] {
-        var channels: [any Channel] = []
-        var next = 0
-        while next < count {
-            let batch = min(64, count - next)
-            try await withThrowingTaskGroup(of: (any Channel).self) { tasks in
-                for _ in 0..<batch {
-                    tasks.addTask { try await self.open(port: port, subscription: subscription) }
-                }
-                for try await channel in tasks { channels.append(channel) }
-            }
-            next += batch
+        try await LoopbackChannels.open(count: count, port: port, group: group) { _, ready in
+            SubscriberHandler(subscription: subscription, ready: ready, load: self)
         }
-        return channels
-    }
-
-    private func open(port: Int, subscription: String) async throws -> any Channel {
-        let ready = group.next().makePromise(of: Void.self)
-        let handler = SubscriberHandler(subscription: subscription, ready: ready, load: self)
-        let channel = try await ClientBootstrap(group: group)
-            .channelOption(.socketOption(.tcp_nodelay), value: 1)
-            .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(handler) }
-            }
-            .connect(host: "127.0.0.1", port: port).get()
-        try await ready.futureResult.get()
-        return channel
     }
 }
 
