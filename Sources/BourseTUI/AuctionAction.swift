@@ -39,4 +39,8 @@ public enum AuctionOutcome: Sendable {
     case refreshFailed(AuctionClientError)
     /// `action` failed; its error shows on the status line by the contract's name.
     case actionFailed(AuctionAction, AuctionClientError)
+    /// The socket said something about a followed item, or to the signed-in user.
+    case event(AuctionStream.Event)
+    /// The socket's connection changed; from then on it, not the REST answers, is the connection shown.
+    case connection(AuctionStream.ConnectionState)
 }

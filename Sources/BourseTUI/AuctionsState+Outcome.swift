@@ -7,14 +7,14 @@ extension AuctionsState {
     public mutating func apply(_ outcome: AuctionOutcome, visibleRows: Int) -> [AuctionAction] {
         switch outcome {
         case .page(let page, let sort):
-            connection = .live
+            if !streamed { connection = .live }
             list.take(page, sort: sort, visibleRows: visibleRows)
             if sort == list.sort, page.items.isEmpty, list.page > 1, list.page > page.pages {
                 list.page = max(1, page.pages)
                 return [.showList(page: list.page, sort: list.sort)]
             }
         case .item(let item, let history):
-            connection = .live
+            if !streamed { connection = .live }
             guard screen == .detail(item.id) else { return [] }
             var detail = self.detail ?? AuctionDetailState(item: item)
             // Answers can cross: never let an older copy replace a newer one.
@@ -48,7 +48,9 @@ extension AuctionsState {
             notice = .info(
                 (status.watching ? "watching" : "not watching") + " (\(status.watchers) watching in all)")
         case .refreshFailed(let error):
-            if error.name == nil {
+            if error.name == nil, streamed {
+                notice = .problem("refresh failed: " + error.message)
+            } else if error.name == nil {
                 connection = .unreachable(error.message)
             } else {
                 notice = .refused(name: error.name ?? "", message: error.message)
@@ -60,6 +62,11 @@ extension AuctionsState {
             } else {
                 notice = .problem(error.message)
             }
+        case .event(let event):
+            apply(event)
+        case .connection(let state):
+            streamed = true
+            connection = Connection(state)
         }
         return []
     }

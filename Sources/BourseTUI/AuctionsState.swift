@@ -50,8 +50,11 @@ public struct AuctionsState: Sendable {
     public var screen = Screen.list
     /// The signed-in username, or `nil` when the client is read-only.
     public var user: String?
-    /// The server's answering state.
+    /// The server's answering state: the socket's once it reports (``AuctionOutcome/connection(_:)``),
+    /// else whether the last REST refresh was answered.
     public var connection = Connection.connecting
+    /// Whether the socket reports the connection, so a REST answer no longer decides it.
+    public var streamed = false
     /// The last result or error, until the next action.
     public var notice: Notice?
     /// An action sent and not yet answered ("bidding up to 130,000…").

@@ -51,7 +51,9 @@ struct AuctionsCommand: AsyncParsableCommand {
                     throw ExitCode.failure
                 }
             }
-            let feed = AuctionsFeed(client: client, signedIn: user != nil, item: item)
+            // Made after the sign-in: the socket signs in with the client's token.
+            let stream = AuctionStream(client: client)
+            let feed = AuctionsFeed(client: client, stream: stream, signedIn: user != nil, item: item)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await feed.run() }
                 group.addTask {

@@ -5,37 +5,54 @@ import Synchronization
 
 /// The auction house as `bourse auctions` follows it: the screen says what it looks at (a list page, an
 /// item) and what to do (bid, buy, watch) through ``perform(_:)``, and collects ``AuctionOutcome``s with
-/// ``drain()``. Everything about how the data comes stays in here, so the socket (`AuctionStream`) can
-/// replace the polling without the screen changing.
+/// ``drain()``. Everything about how the data comes stays in here.
 ///
-/// For now it polls REST: the list page on screen about once a second, the open item with its history
-/// about twice a second, the user's bids every two seconds; a change of interest or an action's answer
-/// makes the next poll due at once. Actions run one at a time, in the order the keys asked for them.
+/// Live changes come over one socket (`AuctionStream`) for the command's lifetime: it follows the items
+/// of the list page on screen plus the open item (``subscribe(items:)`` again whenever that set changes),
+/// and its events and connection states go to the screen as outcomes, which apply them to the rows and
+/// the item. REST does what the socket does not: it loads list pages (on a page or sort change, and every
+/// ten seconds to pick up new listings), the open item's bid history (again after a `price` event of the
+/// item, at most twice a second), and the user's bids. Actions run one at a time, in the order the keys
+/// asked for them; each makes the next REST load due at once.
 final class AuctionsFeed: Sendable {
-    /// How often each part is asked again.
-    static let listInterval = Duration.seconds(1)
-    static let itemInterval = Duration.milliseconds(500)
-    static let myBidsInterval = Duration.seconds(2)
+    /// The slow REST refreshes, for what the socket does not say (new listings, a missed history).
+    static let listInterval = Duration.seconds(10)
+    static let itemInterval = Duration.seconds(10)
+    static let myBidsInterval = Duration.seconds(10)
+    /// The open item's history is loaded at most this often, however fast its price moves.
+    static let historyInterval = Duration.milliseconds(500)
 
     private struct Interest {
         var page = 1
         var sort = AuctionSort.ending
         var item: Int64?
+        /// The ids of the list page last loaded.
+        var pageItems: [Int64] = []
+        /// What the socket was last asked to follow.
+        var followed: Set<Int64>?
         /// When each part is next due; `nil` is now.
         var listDue: ContinuousClock.Instant?
         var itemDue: ContinuousClock.Instant?
         var myBidsDue: ContinuousClock.Instant?
+        /// When the open item was last loaded, for ``historyInterval``.
+        var itemLoaded: ContinuousClock.Instant?
         var outcomes: [AuctionOutcome] = []
+
+        /// The items the socket should follow: the page's while the list is on screen, and the open item.
+        var wanted: Set<Int64> { item.map { Set(pageItems).union([$0]) } ?? Set(pageItems) }
     }
 
     let client: AuctionClient
+    let stream: AuctionStream
     private let signedIn: Bool
     private let interest = Mutex(Interest())
     private let commands: AsyncStream<AuctionAction>
     private let commandQueue: AsyncStream<AuctionAction>.Continuation
 
-    init(client: AuctionClient, signedIn: Bool, item: Int64?) {
+    /// A feed of `client`'s server; `stream` is the socket of the same client (and so of its sign-in).
+    init(client: AuctionClient, stream: AuctionStream, signedIn: Bool, item: Int64?) {
         self.client = client
+        self.stream = stream
         self.signedIn = signedIn
         interest.withLock { $0.item = item }
         (commands, commandQueue) = AsyncStream.makeStream()
@@ -76,13 +93,72 @@ final class AuctionsFeed: Sendable {
         }
     }
 
-    /// Polls and runs commands until cancelled.
+    /// Keeps the socket, follows it, loads over REST and runs commands until cancelled.
     func run() async {
+        // Read before anything is subscribed: events that come while no reader is open are not kept.
+        let events = stream.events()
+        let states = stream.states()
         await withTaskGroup(of: Void.self) { group in
+            // The socket's tasks end when its URL cannot work; the screens go on with REST then.
+            group.addTask {
+                await self.stream.run()
+                await Self.untilCancelled()
+            }
+            group.addTask {
+                for await state in states { self.deliver(.connection(state)) }
+                await Self.untilCancelled()
+            }
+            group.addTask {
+                for await event in events { self.take(event) }
+                await Self.untilCancelled()
+            }
+            group.addTask { await self.follow() }
             group.addTask { await self.runCommands() }
             group.addTask { await self.poll() }
             await group.next()
             group.cancelAll()
+        }
+    }
+
+    private static func untilCancelled() async {
+        while !Task.isCancelled { try? await Task.sleep(for: .seconds(60)) }
+    }
+
+    /// Passes a socket event on, and makes the REST loads it calls for due: the open item's history after
+    /// its price moved (no sooner than ``historyInterval`` after the last load), the user's bids after news
+    /// about them.
+    private func take(_ event: AuctionStream.Event) {
+        interest.withLock { interest in
+            interest.outcomes.append(.event(event))
+            switch event.change {
+            case .price, .ended, .snapshot:
+                guard event.item == interest.item else { break }
+                // Already due now (`nil`) stays so; a later slow refresh comes forward.
+                guard let due = interest.itemDue else { break }
+                interest.itemDue = min(due, interest.itemLoaded.map { $0 + Self.historyInterval } ?? .now)
+            case .outbid, .won, .lost, .sold:
+                interest.myBidsDue = nil
+            default: break
+            }
+        }
+    }
+
+    /// Subscribes the socket to the wanted items whenever they change. The stream keeps the interest
+    /// across reconnects (and while it waits to connect), so a failed request is not retried here.
+    private func follow() async {
+        while !Task.isCancelled {
+            let wanted: Set<Int64>? = interest.withLock { interest in
+                let wanted = interest.wanted
+                // Nothing to follow before the first page comes: no request then.
+                guard wanted != interest.followed, !(wanted.isEmpty && interest.followed == nil) else { return nil }
+                interest.followed = wanted
+                return wanted
+            }
+            if let wanted {
+                do { try await stream.subscribe(items: wanted.sorted()) } catch {}
+            } else {
+                try? await Task.sleep(for: .milliseconds(50))
+            }
         }
     }
 
@@ -120,7 +196,7 @@ final class AuctionsFeed: Sendable {
                 ($0.page, $0.sort, $0.item, $0.listDue, $0.itemDue, $0.myBidsDue)
             }
             if let item, itemDue.map({ $0 <= now }) ?? true {
-                interest.withLock { $0.itemDue = now + Self.itemInterval }
+                interest.withLock { ($0.itemDue, $0.itemLoaded) = (now + Self.itemInterval, now) }
                 await refresh {
                     let detail = try await self.client.item(item)
                     return .item(detail, history: try await self.client.bids(item: item))
@@ -129,7 +205,16 @@ final class AuctionsFeed: Sendable {
             // The list is on screen only while no item is open.
             if item == nil, listDue.map({ $0 <= now }) ?? true {
                 interest.withLock { $0.listDue = now + Self.listInterval }
-                await refresh { .page(try await self.client.items(page: page, sort: sort), sort: sort) }
+                await refresh {
+                    let answer = try await self.client.items(page: page, sort: sort)
+                    self.interest.withLock { interest in
+                        // Only the page still wanted is followed: `s` or a page turn may have come meanwhile.
+                        if (interest.page, interest.sort) == (page, sort) {
+                            interest.pageItems = answer.items.map(\.id)
+                        }
+                    }
+                    return .page(answer, sort: sort)
+                }
             }
             if signedIn, myBidsDue.map({ $0 <= now }) ?? true {
                 interest.withLock { $0.myBidsDue = now + Self.myBidsInterval }
