@@ -73,16 +73,17 @@ extension AuctionFeed {
     /// schedules one flush for the rest.
     func flushRuns(_ items: Set<ItemID>) {
         let now = clock().milliseconds
-        var waiting = false
+        var wait: Int64?
         for item in items {
             let last = state.withLock { $0.flushed[item] }
-            if let last, now >= last, now - last < Self.conflationMilliseconds {
-                waiting = true
+            let interval = conflationInterval(of: item)
+            if let last, now >= last, now - last < interval {
+                wait = min(wait ?? .max, last + interval - now)
             } else {
                 flushRun(of: item, at: now)
             }
         }
-        if waiting { scheduleFlush() }
+        if let wait { scheduleFlush(in: wait) }
     }
 
     /// Sends what `item` holds, if anything.
@@ -96,8 +97,9 @@ extension AuctionFeed {
         for frame in run.output { broadcast(item, frame.sequence, frame.bytes, first: frame.first) }
     }
 
-    /// One task at a time waits out the conflation interval, then sends every held run.
-    private func scheduleFlush() {
+    /// One task at a time waits out the conflation interval (`milliseconds` left of it), then sends every
+    /// held run that is due, and waits again for the rest.
+    private func scheduleFlush(in milliseconds: Int64) {
         let start = state.withLock { state -> Bool in
             guard !state.flushScheduled else { return false }
             state.flushScheduled = true
@@ -105,16 +107,13 @@ extension AuctionFeed {
         }
         guard start else { return }
         Task { [weak self] in
-            try? await Task.sleep(for: .milliseconds(Self.conflationMilliseconds))
+            try? await Task.sleep(for: .milliseconds(max(1, milliseconds)))
             guard let self else { return }
-            let items = self.state.withLock { state -> [ItemID] in
+            let items = self.state.withLock { state -> Set<ItemID> in
                 state.flushScheduled = false
-                return Array(state.runs.keys)
+                return Set(state.runs.keys)
             }
-            let now = self.clock().milliseconds
-            self.flushing.withLock { _ in
-                for item in items { self.flushRun(of: item, at: now) }
-            }
+            self.flushing.withLock { _ in self.flushRuns(items) }
         }
     }
 }

@@ -28,7 +28,9 @@ public final class AuctionFeed: Sendable {
         var runs: [ItemID: PriceRun] = [:]
         /// Per item, when its last run went out (monotonic milliseconds).
         var flushed: [ItemID: Int64] = [:]
-        /// Whether a task is already waiting to flush runs held back by ``conflationMilliseconds``.
+        /// Per item, how many connections follow it (what its conflation interval scales with).
+        var followers: [ItemID: Int] = [:]
+        /// Whether a task is already waiting to flush runs held back by the conflation interval.
         var flushScheduled = false
         /// Per item, each bidder's alias number, in the order of first bids; nil until loaded or first bid.
         var aliases: [ItemID: [AccountID: Int]] = [:]
@@ -47,6 +49,19 @@ public final class AuctionFeed: Sendable {
     /// millions of frames a second, so changes that arrive within this time of the last flush are held
     /// and go out together as one `price` frame (``PriceRun``). Quiet items are sent at once.
     static let conflationMilliseconds: Int64 = 20
+
+    /// The frames a second one item's flushes may cost in all: each frame is a write to a socket (~10 µs
+    /// of CPU on loopback, `bench auction`'s profile), so an item followed by more than this many ÷ 50
+    /// connections is flushed less often than every ``conflationMilliseconds`` (5,000 followers: every
+    /// 100 ms), and a storm on a crowded item cannot take the whole machine.
+    static let framesPerSecondPerItem: Int64 = 50_000
+
+    /// How long `item`'s changes are held after a flush: ``conflationMilliseconds``, longer for a
+    /// crowded item (``framesPerSecondPerItem``).
+    func conflationInterval(of item: ItemID) -> Int64 {
+        let followers = Int64(state.withLock { $0.followers[item] ?? 0 })
+        return max(Self.conflationMilliseconds, followers * 1_000 / Self.framesPerSecondPerItem)
+    }
     let clock: @Sendable () -> Timestamp
     let store: any Store
     let catalog: AuctionCatalog
@@ -79,11 +94,19 @@ public final class AuctionFeed: Sendable {
 
     /// Replaces the items `connection` follows.
     func follow(_ connection: StreamConnection, _ items: Set<ItemID>) {
-        state.withLock { $0.subscribers[connection.id]?.items = items }
+        state.withLock { state in
+            guard let before = state.subscribers[connection.id]?.items else { return }
+            for item in before.subtracting(items) { state.followers[item, default: 1] -= 1 }
+            for item in items.subtracting(before) { state.followers[item, default: 0] += 1 }
+            state.subscribers[connection.id]?.items = items
+        }
     }
 
     func remove(_ connection: StreamConnection) {
-        _ = state.withLock { $0.subscribers.removeValue(forKey: connection.id) }
+        state.withLock { state in
+            guard let gone = state.subscribers.removeValue(forKey: connection.id) else { return }
+            for item in gone.items { state.followers[item, default: 1] -= 1 }
+        }
     }
 
     /// The events of `item` after `sequence`, if all of them are still kept.
