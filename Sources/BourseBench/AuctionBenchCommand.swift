@@ -69,7 +69,7 @@ struct AuctionBenchCommand: AsyncParsableCommand {
         Progress.line("bench auction: starting bourse serve --no-demo…")
         let server = try ServerProcess(
             arguments: [
-                "--no-demo", "--ws-connect-rate", "0", "--ws-message-rate", "0", "--max-connections",
+                "--no-demo", "--max-connections",
                 String(bidders + watchers + 1_000),
             ], prepared: directory)
         defer { server.stop() }
