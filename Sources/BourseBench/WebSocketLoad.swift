@@ -21,26 +21,32 @@ final class WebSocketLoad: Sendable {
 
     init(group: MultiThreadedEventLoopGroup) { self.group = group }
 
-    /// Opens `count` connections to `port` (up to 64 handshakes at once), each sending `subscription`.
+    /// Opens `count` connections to `port` (up to 64 handshakes at once), then sends each `subscription`.
+    ///
+    /// All handshakes come first: a server already fanning out to the first subscribers at full rate
+    /// reads the later ones' request heads too late (past its header timeout), so subscribing as each
+    /// connection opened made a run of more than a few hundred subscribers fail with resets.
     func connect(count: Int, port: Int, subscription: String) async throws -> [any Channel] {
-        try await LoopbackChannels.open(count: count, port: port, group: group) { _, ready in
-            SubscriberHandler(subscription: subscription, ready: ready, load: self)
+        let channels = try await LoopbackChannels.open(count: count, port: port, group: group) { _, ready in
+            SubscriberHandler(ready: ready, load: self)
         }
+        let frame = WebSocketFrames.maskedText(subscription)
+        for channel in channels { channel.writeAndFlush(ByteBuffer(bytes: frame), promise: nil) }
+        return channels
     }
 }
 
-/// One subscriber: upgrades by hand, sends its (masked) subscription, then counts frames by hand.
+/// One subscriber: upgrades by hand, then counts frames by hand (its subscription is sent once all are
+/// upgraded).
 private final class SubscriberHandler: ChannelInboundHandler, RemovableChannelHandler, @unchecked Sendable {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
-    let subscription: String
     let ready: EventLoopPromise<Void>
     let load: WebSocketLoad
     var head = ByteBuffer()
 
-    init(subscription: String, ready: EventLoopPromise<Void>, load: WebSocketLoad) {
-        self.subscription = subscription
+    init(ready: EventLoopPromise<Void>, load: WebSocketLoad) {
         self.ready = ready
         self.load = load
     }
@@ -70,7 +76,6 @@ private final class SubscriberHandler: ChannelInboundHandler, RemovableChannelHa
             return
         }
         context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
-        context.channel.writeAndFlush(ByteBuffer(bytes: WebSocketFrames.maskedText(subscription)), promise: nil)
         if rest.readableBytes > 0 { context.channel.pipeline.fireChannelRead(rest) }
         ready.succeed()
     }
