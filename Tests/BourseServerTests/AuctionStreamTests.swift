@@ -110,6 +110,20 @@ struct AuctionStreamTests {
         }
     }
 
+    @Test func messagesPastTheRateAreRefusedWithTheirIDs() async throws {
+        try await Self.withKite { client, _, _ in
+            // 60 pings in one burst against the default 50 messages a second: every one is answered, the
+            // ones over the rate with the contract's error and their own id, so a client can match them.
+            let pings = (1...60).map { #"{"id":\#($0),"type":"ping"}"# }
+            let seen = try await Self.exchange(client, pings) { messages in
+                Set(messages.compactMap { $0["id"] as? Int }).count == 60
+            }
+            let refused = seen.filter { ($0["error"] as? [String: Any])?["name"] as? String == "too_many_requests" }
+            #expect(!refused.isEmpty && refused.allSatisfy { $0["id"] is Int })
+            #expect(Set(seen.compactMap { $0["id"] as? Int }) == Set(1...60))
+        }
+    }
+
     @Test func aBrowsersSessionCookieSignsTheSocketIn() async throws {
         try await Self.withKite { client, ann, item in
             let seen = try await Self.exchange(

@@ -59,15 +59,16 @@ struct AuctionStreamRoutes: Sendable {
                 }
                 defer { continuation.finish() }
                 try await StreamRoutes.serve(
-                    connection, feed: feed, inbound: inbound, outbound: outbound, context: context
+                    connection, feed: feed, inbound: inbound, outbound: outbound, context: context,
+                    refuse: { bytes in
+                        refuse(bytes, on: connection, "Too many messages a second on this connection; slow down.")
+                    }
                 ) { bytes in
                     connection.touch(at: controller.clock())
                     if case .dropped(let refused) = continuation.yield(bytes) {
-                        reply(
-                            (try? JSONValue(parsing: refused))?["id"], on: connection,
-                            error: AuctionError(
-                                status: .tooManyRequests, name: "too_many_requests",
-                                message: "Too many requests waiting on this connection; wait for the answers."))
+                        refuse(
+                            refused, on: connection,
+                            "Too many requests waiting on this connection; wait for the answers.")
                     }
                 }
                 continuation.finish()
@@ -239,6 +240,13 @@ struct AuctionStreamRoutes: Sendable {
         body(&writer)
         writer.endObject()
         _ = connection.enqueue(StreamFrame(text: writer.bytes))
+    }
+
+    /// `too_many_requests` for the message `bytes`, with its `id` so the client can match it.
+    private func refuse(_ bytes: [UInt8], on connection: StreamConnection, _ message: String) {
+        reply(
+            (try? JSONValue(parsing: bytes))?["id"], on: connection,
+            error: AuctionError(status: .tooManyRequests, name: "too_many_requests", message: message))
     }
 
     /// The reply to a queued bid or purchase once durable: `type` (`bid.accepted` or `bought`) with what

@@ -48,7 +48,7 @@ struct StreamRoutes: Sendable {
     static func serve(
         _ connection: StreamConnection, feed: MarketFeed, inbound: WebSocketInboundStream,
         outbound: WebSocketOutboundWriter, context: WebSocketRouterContext<BourseRequestContext>,
-        receive: @escaping @Sendable ([UInt8]) -> Void
+        refuse: (@Sendable ([UInt8]) -> Void)? = nil, receive: @escaping @Sendable ([UInt8]) -> Void
     ) async throws {
         let readError = await withTaskGroup(of: Ending.self) { group -> (any Error)? in
             group.addTask {
@@ -59,7 +59,7 @@ struct StreamRoutes: Sendable {
             group.addTask {
                 defer { connection.finish() }
                 do {
-                    try await read(inbound, into: connection, feed: feed, receive: receive)
+                    try await read(inbound, into: connection, feed: feed, refuse: refuse, receive: receive)
                     return .readEnded(nil)
                 } catch {
                     context.logger.debug("websocket read ended", metadata: ["error": "\(error)"])
@@ -82,13 +82,21 @@ struct StreamRoutes: Sendable {
         if let readError { throw readError }
     }
 
-    /// Hands each request message to `receive`, or answers it with an error frame past the message rate.
+    /// Hands each request message to `receive`, or past the message rate to `refuse` (a protocol's own
+    /// answer, such as the auction socket's error with the request's id), else Upbit's error frame.
     private static func read(
         _ inbound: WebSocketInboundStream, into connection: StreamConnection, feed: MarketFeed,
-        receive: @Sendable ([UInt8]) -> Void
+        refuse: (@Sendable ([UInt8]) -> Void)?, receive: @Sendable ([UInt8]) -> Void
     ) async throws {
         for try await message in inbound.messages(maxSize: Self.maximumMessageBytes) {
             guard connection.admitMessage(at: feed.clock(), perSecond: feed.options.messagesPerSecond) else {
+                if let refuse {
+                    switch message {
+                    case .text(let text): refuse(Array(text.utf8))
+                    case .binary(let buffer): refuse(Array(buffer.readableBytesView))
+                    }
+                    continue
+                }
                 let body = StreamJSON.error(name: "TOO_MANY_REQUESTS", message: "Too many API requests.")
                 if connection.enqueue(StreamFrame(binary: body)) { feed.metrics.messagesSent.increment() }
                 continue
