@@ -17,8 +17,8 @@ struct AuctionBenchReport {
     var serverCPU: Int
     var loadCPU: Int
 
-    /// The rule violations found: each is printed as it is counted.
-    var violations: Int {
+    /// Checks the rules and prints each violation found; returns how many.
+    func checkRules() -> Int {
         var problems = watcherCounts.violations
         let answered = bidderCounts.latencies.count
         if answered != sent { problems.append("\(sent - answered) of \(sent) bids got no reply") }

@@ -85,14 +85,13 @@ private final class PrivateSubscriber: ChannelInboundHandler, @unchecked Sendabl
         var bytes = unwrapInboundIn(data)
         buffer.writeBuffer(&bytes)
         if !upgraded {
-            let text = String(buffer: buffer)
-            guard let end = text.range(of: "\r\n\r\n") else { return }
-            guard text.hasPrefix("HTTP/1.1 101") else {
-                ready.fail(BenchError("private WebSocket upgrade refused: \(text.prefix(120))"))
+            do {
+                guard try WebSocketFrames.readUpgradeAnswer(&buffer, what: "private WebSocket") else { return }
+            } catch {
+                ready.fail(error)
                 context.close(promise: nil)
                 return
             }
-            buffer.moveReaderIndex(forwardBy: text.utf8.distance(from: text.startIndex, to: end.upperBound))
             upgraded = true
             let subscription = #"[{"ticket":"bench-orders"},{"type":"myOrder"}]"#
             context.writeAndFlush(
@@ -118,21 +117,8 @@ private final class PrivateSubscriber: ChannelInboundHandler, @unchecked Sendabl
 
     /// The value of the first `"identifier":"…"` in the payload at the reader index.
     static func identifier(in buffer: ByteBuffer, length: Int) -> String? {
-        let key = Array(#""identifier":""#.utf8)
-        return buffer.withUnsafeReadableBytes { bytes -> String? in
-            let payload = UnsafeRawBufferPointer(rebasing: bytes[0..<length])
-            var index = 0
-            search: while index + key.count < payload.count {
-                for offset in 0..<key.count where payload[index + offset] != key[offset] {
-                    index += 1
-                    continue search
-                }
-                let start = index + key.count
-                var end = start
-                while end < payload.count, payload[end] != UInt8(ascii: "\"") { end += 1 }
-                return String(decoding: UnsafeRawBufferPointer(rebasing: payload[start..<end]), as: UTF8.self)
-            }
-            return nil
+        buffer.withUnsafeReadableBytes { bytes in
+            JSONScan(bytes: UnsafeRawBufferPointer(rebasing: bytes[0..<length])).string("identifier")
         }
     }
 }

@@ -12,6 +12,17 @@ enum WebSocketFrames {
                 + extraHeaders + "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n")
     }
 
+    /// Reads the server's answer to the upgrade request from the front of `buffer`: false while its head is
+    /// incomplete; true once it is `101`, with the reader moved past the head (what follows is frames);
+    /// throws, naming `what`, for any other answer.
+    static func readUpgradeAnswer(_ buffer: inout ByteBuffer, what: String) throws -> Bool {
+        guard let end = buffer.readableBytesView.firstRange(of: Array("\r\n\r\n".utf8)) else { return false }
+        let head = String(decoding: buffer.readableBytesView[..<end.lowerBound], as: UTF8.self)
+        guard head.hasPrefix("HTTP/1.1 101") else { throw BenchError("\(what) upgrade refused: \(head.prefix(120))") }
+        buffer.moveReaderIndex(to: end.upperBound)
+        return true
+    }
+
     /// A client text frame (clients must mask; the zero key leaves the payload as it is).
     static func maskedText(_ text: String) -> [UInt8] {
         let payload = Array(text.utf8)

@@ -58,15 +58,14 @@ private final class SubscriberHandler: ChannelInboundHandler, RemovableChannelHa
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         var bytes = unwrapInboundIn(data)
         head.writeBuffer(&bytes)
-        let text = String(buffer: head)
-        guard let end = text.range(of: "\r\n\r\n") else { return }
-        guard text.hasPrefix("HTTP/1.1 101") else {
-            ready.fail(BenchError("WebSocket upgrade refused: \(text.prefix(80))"))
+        do {
+            guard try WebSocketFrames.readUpgradeAnswer(&head, what: "WebSocket") else { return }
+        } catch {
+            ready.fail(error)
             context.close(promise: nil)
             return
         }
         // Whatever followed the head is the first frames.
-        head.moveReaderIndex(forwardBy: text.utf8.distance(from: text.startIndex, to: end.upperBound))
         let rest = head
         let counter = FrameCounter(load: load)
         do {
@@ -167,25 +166,9 @@ private final class FrameCounter: ChannelInboundHandler, @unchecked Sendable {
 
     /// Microseconds between the message's `"timestamp":<ms>` and now.
     static func lag(of data: ByteBuffer) -> Int64? {
-        let key = Array(#""timestamp":"#.utf8)
-        return data.withUnsafeReadableBytes { bytes -> Int64? in
-            guard bytes.count > key.count else { return nil }
-            var index = 0
-            search: while index + key.count < bytes.count {
-                for offset in 0..<key.count where bytes[index + offset] != key[offset] {
-                    index += 1
-                    continue search
-                }
-                var value: Int64 = 0
-                var cursor = index + key.count
-                while cursor < bytes.count, bytes[cursor] >= 48, bytes[cursor] <= 57 {
-                    value = value * 10 + Int64(bytes[cursor] - 48)
-                    cursor += 1
-                }
-                let now = Int64(Date().timeIntervalSince1970 * 1_000_000)
-                return now - value * 1_000
-            }
+        guard let timestamp = data.withUnsafeReadableBytes({ JSONScan(bytes: $0).integer("timestamp") }) else {
             return nil
         }
+        return Int64(Date().timeIntervalSince1970 * 1_000_000) - timestamp * 1_000
     }
 }

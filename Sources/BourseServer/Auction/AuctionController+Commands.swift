@@ -136,19 +136,13 @@ extension AuctionController {
         }
     }
 
-    /// Queues the bid now and calls `reply` once it is durable: a connection that sends bids back to back
-    /// keeps them all in flight, in order, instead of waiting out one commit per bid.
+    /// Queues the bid now and calls `reply` once it is durable.
     func placeBid(
         _ id: ItemID, account: AccountID, maximum: Funds,
         reply: @escaping @Sendable (Result<BidAccepted, any Error>) -> Void
     ) {
-        exchange.enqueue([{ _ in .bid(id, account: account, maximum: maximum) }]) { result in
-            reply(
-                Result {
-                    try Self.outcome(of: try result.get()[0].events, .auctionNotLive) { event in
-                        if case .auction(.bidAccepted(let accepted)) = event { accepted } else { nil }
-                    }
-                })
+        enqueue(.bid(id, account: account, maximum: maximum), .auctionNotLive, reply: reply) { event in
+            if case .auction(.bidAccepted(let accepted)) = event { accepted } else { nil }
         }
     }
 
@@ -159,16 +153,23 @@ extension AuctionController {
         }
     }
 
-    /// Queues the purchase now and calls `reply` once it is durable (see the bid's twin).
+    /// Queues the purchase now and calls `reply` once it is durable.
     func buyNow(_ id: ItemID, account: AccountID, reply: @escaping @Sendable (Result<AuctionEnded, any Error>) -> Void)
     {
-        exchange.enqueue([{ _ in .buyNow(id, account: account) }]) { result in
-            reply(
-                Result {
-                    try Self.outcome(of: try result.get()[0].events, .buyNowUnavailable) { event in
-                        if case .auction(.ended(let ended)) = event { ended } else { nil }
-                    }
-                })
+        enqueue(.buyNow(id, account: account), .buyNowUnavailable, reply: reply) { event in
+            if case .auction(.ended(let ended)) = event { ended } else { nil }
+        }
+    }
+
+    /// Queues `command` on the writer now, without waiting, and calls `reply` once it is durable with the
+    /// ``outcome(of:_:_:)`` of its events: a socket that sends bids back to back keeps them all in flight,
+    /// in order, instead of waiting out one commit per bid.
+    private func enqueue<T>(
+        _ command: Command, _ otherwise: AuctionRejection, reply: @escaping @Sendable (Result<T, any Error>) -> Void,
+        match: @escaping @Sendable (Event) -> T?
+    ) {
+        exchange.enqueue([{ _ in command }]) { result in
+            reply(Result { try Self.outcome(of: try result.get()[0].events, otherwise, match) })
         }
     }
 

@@ -119,7 +119,7 @@ struct AuctionController: Sendable {
     private func bids(_ id: ItemID) async throws -> Response {
         _ = try found(id)
         let bids = try await store.auctionBids(of: id)
-        let aliases = Self.aliases(bids)
+        let aliases = AuctionFeed.aliasNumbers(bids).mapValues(AuctionFeed.aliasName)
         var writer = JSONWriter()
         writer.beginArray()
         for bid in bids.reversed() {
@@ -192,13 +192,6 @@ struct AuctionController: Sendable {
             item: item, listing: listing, photos: try await catalog.photos(listing?.photos ?? []),
             sellerName: try await catalog.name(of: item.terms.seller),
             leaderAlias: feed.alias(item.leader, on: item.id), watchers: catalog.watcherCount(item.id))
-    }
-
-    /// "bidder 1", "bidder 2", … in the order of each bidder's first bid on the item: stable, and not the name.
-    static func aliases(_ bids: [AuctionBidRecord]) -> [AccountID: String] {
-        var aliases: [AccountID: String] = [:]
-        for bid in bids where aliases[bid.bidder] == nil { aliases[bid.bidder] = "bidder \(aliases.count + 1)" }
-        return aliases
     }
 
     func found(_ id: ItemID) throws -> AuctionItem {

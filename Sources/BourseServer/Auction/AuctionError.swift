@@ -16,6 +16,10 @@ struct AuctionError: Error, Sendable {
         AuctionError(status: .badRequest, name: "invalid_parameter", message: message)
     }
 
+    /// What a failure that is not a refusal (a store or journal error) becomes: nothing of it leaks.
+    static let serverError = AuctionError(
+        status: .internalServerError, name: "server_error", message: "Internal server error")
+
     static let unauthorized = AuctionError(
         status: .unauthorized, name: "unauthorized", message: "Sign in first: POST /auction/v1/sessions.")
 
@@ -47,8 +51,7 @@ struct AuctionErrorMiddleware: RouterMiddleware {
             throw error
         } catch {
             context.logger.error("auction request failed", metadata: ["error": "\(error)"])
-            return AuctionError(status: .internalServerError, name: "server_error", message: "Internal server error")
-                .response
+            return AuctionError.serverError.response
         }
     }
 }

@@ -12,7 +12,6 @@ struct PriceRun {
     /// The single events' frames, kept to be sent as they are if the run stays one bid long.
     var frames: [(sequence: UInt64, bytes: [UInt8])] = []
     var bids = 0
-    var firstSequence: UInt64 = 0
     var previousPrice: Funds?
     var previousEndsAt: Timestamp?
     var last: BidAccepted?
@@ -39,7 +38,6 @@ struct PriceRun {
 
     /// Encodes the event only while the run may still go out as it is (its first two frames).
     private mutating func note(_ sequence: UInt64, _ frame: () -> [UInt8], _ time: Timestamp) {
-        if frames.isEmpty { firstSequence = sequence }
         if frames.count < 2 { frames.append((sequence, frame())) }
         lastSequence = sequence
         self.time = time
@@ -47,7 +45,7 @@ struct PriceRun {
 
     /// What to send: the events as they are, or one conflated `price` frame (first change, last, bytes).
     var output: [(first: UInt64, sequence: UInt64, bytes: [UInt8])] {
-        guard bids > 1, let last, let previousPrice else {
+        guard bids > 1, let last, let previousPrice, let firstSequence = frames.first?.sequence else {
             return frames.map { ($0.sequence, $0.sequence, $0.bytes) }
         }
         var bid = last
@@ -69,14 +67,32 @@ struct PriceRun {
 }
 
 extension AuctionFeed {
-    /// Sends the held runs of `items` whose last flush is at least ``conflationMilliseconds`` old, and
+    /// The shortest time between two flushes of one item's price changes. A bidding storm on one item
+    /// makes hundreds of changes a second; sent one by one to thousands of followers they would be
+    /// millions of frames a second, so changes that arrive within this time of the last flush are held
+    /// and go out together as one `price` frame (``PriceRun``). Quiet items are sent at once.
+    static let conflationMilliseconds: Int64 = 20
+
+    /// The frames a second one item's flushes may cost in all: each frame is a write to a socket (~10 µs
+    /// of CPU on loopback, `bench auction`'s profile), so an item followed by more than this many ÷ 50
+    /// connections is flushed less often than every ``conflationMilliseconds`` (5,000 followers: every
+    /// 100 ms), and a storm on a crowded item cannot take the whole machine.
+    static let framesPerSecondPerItem: Int64 = 50_000
+
+    /// How long the changes of an item with `followers` are held after a flush: ``conflationMilliseconds``,
+    /// longer for a crowded item (``framesPerSecondPerItem``).
+    static func conflationInterval(followers: Int) -> Int64 {
+        max(conflationMilliseconds, Int64(followers) * 1_000 / framesPerSecondPerItem)
+    }
+
+    /// Sends the held runs of `items` whose last flush is at least their conflation interval old, and
     /// schedules one flush for the rest.
     func flushRuns(_ items: Set<ItemID>) {
         let now = clock().milliseconds
         var wait: Int64?
         for item in items {
-            let last = state.withLock { $0.flushed[item] }
-            let interval = conflationInterval(of: item)
+            let (last, followers) = state.withLock { ($0.flushed[item], $0.followers[item] ?? 0) }
+            let interval = Self.conflationInterval(followers: followers)
             if let last, now >= last, now - last < interval {
                 wait = min(wait ?? .max, last + interval - now)
             } else {

@@ -26,7 +26,7 @@ public final class AuctionFeed: Sendable {
         var recent: [ItemID: [(first: UInt64, sequence: UInt64, frame: StreamFrame)]] = [:]
         /// Per item, the bids and extensions waiting for the item's next flush (see ``PriceRun``).
         var runs: [ItemID: PriceRun] = [:]
-        /// Per item, when its last run went out (monotonic milliseconds).
+        /// Per item, when its last run went out (the feed's clock, epoch milliseconds).
         var flushed: [ItemID: Int64] = [:]
         /// Per item, how many connections follow it (what its conflation interval scales with).
         var followers: [ItemID: Int] = [:]
@@ -44,24 +44,6 @@ public final class AuctionFeed: Sendable {
 
     static let retainedEvents = 256
 
-    /// The shortest time between two flushes of one item's price changes. A bidding storm on one item
-    /// makes hundreds of changes a second; sent one by one to thousands of followers they would be
-    /// millions of frames a second, so changes that arrive within this time of the last flush are held
-    /// and go out together as one `price` frame (``PriceRun``). Quiet items are sent at once.
-    static let conflationMilliseconds: Int64 = 20
-
-    /// The frames a second one item's flushes may cost in all: each frame is a write to a socket (~10 µs
-    /// of CPU on loopback, `bench auction`'s profile), so an item followed by more than this many ÷ 50
-    /// connections is flushed less often than every ``conflationMilliseconds`` (5,000 followers: every
-    /// 100 ms), and a storm on a crowded item cannot take the whole machine.
-    static let framesPerSecondPerItem: Int64 = 50_000
-
-    /// How long `item`'s changes are held after a flush: ``conflationMilliseconds``, longer for a
-    /// crowded item (``framesPerSecondPerItem``).
-    func conflationInterval(of item: ItemID) -> Int64 {
-        let followers = Int64(state.withLock { $0.followers[item] ?? 0 })
-        return max(Self.conflationMilliseconds, followers * 1_000 / Self.framesPerSecondPerItem)
-    }
     let clock: @Sendable () -> Timestamp
     let store: any Store
     let catalog: AuctionCatalog
@@ -123,17 +105,26 @@ public final class AuctionFeed: Sendable {
     /// Reads the bidders' order of `items` from the store where it is not known yet.
     func loadAliases(_ items: [ItemID]) async throws {
         for item in items where state.withLock({ $0.aliases[item] == nil }) {
-            let bids = try await store.auctionBids(of: item)
-            var aliases: [AccountID: Int] = [:]
-            for bid in bids where aliases[bid.bidder] == nil { aliases[bid.bidder] = aliases.count + 1 }
+            let aliases = Self.aliasNumbers(try await store.auctionBids(of: item))
             state.withLock { state in if state.aliases[item] == nil { state.aliases[item] = aliases } }
         }
     }
 
     func alias(_ account: AccountID?, on item: ItemID) -> String? {
         guard let account else { return nil }
-        return state.withLock { $0.aliases[item]?[account] }.map { "bidder \($0)" }
+        return state.withLock { $0.aliases[item]?[account] }.map(Self.aliasName)
     }
+
+    /// Each bidder's number on an item, 1, 2, … in the order of first bids in `bids` (the item's history):
+    /// stable, and not the name.
+    static func aliasNumbers(_ bids: [AuctionBidRecord]) -> [AccountID: Int] {
+        var aliases: [AccountID: Int] = [:]
+        for bid in bids where aliases[bid.bidder] == nil { aliases[bid.bidder] = aliases.count + 1 }
+        return aliases
+    }
+
+    /// What bidder `number` is called in public: "bidder 3".
+    static func aliasName(_ number: Int) -> String { "bidder \(number)" }
 
     // MARK: - Publishing
 
@@ -199,12 +190,12 @@ public final class AuctionFeed: Sendable {
         switch event {
         case .bidAccepted(let bid):
             state.withLock { state in
-                var aliases = state.aliases[bid.item] ?? [:]
-                if aliases[bid.bidder] == nil { aliases[bid.bidder] = aliases.count + 1 }
-                state.aliases[bid.item] = aliases
-            }
-            let leader = alias(bid.leader, on: bid.item)
-            state.withLock { state in
+                // In place: a copy of the item's aliases per bid would cost as much as its bidders.
+                let count = state.aliases[bid.item]?.count ?? 0
+                if state.aliases[bid.item]?[bid.bidder] == nil {
+                    state.aliases[bid.item, default: [:]][bid.bidder] = count + 1
+                }
+                let leader = state.aliases[bid.item]?[bid.leader].map(Self.aliasName)
                 state.runs[bid.item, default: PriceRun()].add(
                     bid, leader: leader,
                     frame: AuctionStreamJSON.event("price", bid.item, bid.sequence, now) { writer in

@@ -48,8 +48,9 @@ struct AuctionStreamRoutes: Sendable {
                 session.user = user
                 auctions.signIn(connection, as: user.account.id)
             }
-            // Requests wait here while an earlier one waits for its commit; past 64 the newest is refused
-            // with an answer rather than dropped unanswered.
+            // Requests wait here while an earlier one is handled (a subscription reading the store, say;
+            // bids do not wait for their commit); past 64 the newest is refused with an answer rather than
+            // dropped unanswered.
             let (messages, continuation) = AsyncStream.makeStream(
                 of: [UInt8].self, bufferingPolicy: .bufferingOldest(Self.queuedRequests))
             try await withThrowingTaskGroup(of: Void.self) { group in
@@ -82,12 +83,14 @@ struct AuctionStreamRoutes: Sendable {
     private func handle(_ bytes: [UInt8], on connection: StreamConnection, session: inout Session) async {
         guard let message = try? JSONValue(parsing: bytes), message.members != nil else {
             return reply(
-                nil, on: connection, error: .invalidParameter("A message is a JSON object with an id and a type."))
+                nil, on: connection,
+                error: AuctionError.invalidParameter("A message is a JSON object with an id and a type."))
         }
         let id = message["id"]
         guard let id, id.stringValue != nil || id.numberText != nil else {
             return reply(
-                nil, on: connection, error: .invalidParameter("Every message needs an id (a number or a string)."))
+                nil, on: connection,
+                error: AuctionError.invalidParameter("Every message needs an id (a number or a string)."))
         }
         do {
             switch message["type"]?.stringValue {
@@ -141,13 +144,8 @@ struct AuctionStreamRoutes: Sendable {
                 throw AuctionError.invalidParameter(
                     "type must be auth, ping, subscribe, bid, buy_now, watch or unwatch.")
             }
-        } catch let error as AuctionError {
-            reply(id, on: connection, error: error)
         } catch {
-            reply(
-                id, on: connection,
-                error: AuctionError(
-                    status: .internalServerError, name: "server_error", message: "Internal server error"))
+            reply(id, on: connection, error: error)
         }
     }
 
@@ -256,19 +254,14 @@ struct AuctionStreamRoutes: Sendable {
         _ body: (Value, inout JSONWriter) -> Void
     ) {
         switch result {
-        case .success(let value):
-            reply(id, type, on: connection) { body(value, &$0) }
-        case .failure(let error as AuctionError):
-            reply(id, on: connection, error: error)
-        case .failure:
-            reply(
-                id, on: connection,
-                error: AuctionError(
-                    status: .internalServerError, name: "server_error", message: "Internal server error"))
+        case .success(let value): reply(id, type, on: connection) { body(value, &$0) }
+        case .failure(let error): reply(id, on: connection, error: error)
         }
     }
 
-    private func reply(_ id: JSONValue?, on connection: StreamConnection, error: AuctionError) {
+    /// The error reply: a refusal by its contract name, anything else as `server_error`.
+    private func reply(_ id: JSONValue?, on connection: StreamConnection, error: any Error) {
+        let error = error as? AuctionError ?? .serverError
         reply(id, "error", on: connection) { writer in
             writer.key("error")
             writer.beginObject()
