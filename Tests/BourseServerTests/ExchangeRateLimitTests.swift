@@ -11,7 +11,10 @@ struct ExchangeRateLimitTests {
     /// Regression: the limit ran per address before authentication, so a flood of unauthenticated requests
     /// made the signed requests of other accounts from the same address fail with 429.
     @Test func aFloodOfBadTokensDoesNotSpendAnAccountsBudget() async throws {
-        try await ServerHarness.with(steps: 0, configure: { $0.rateLimitPerSecond = 5 }) { harness in
+        // A stopped clock: every request counts in one second however slowly a loaded machine serves them.
+        try await ServerHarness.with(
+            steps: 0, configure: { $0.rateLimitPerSecond = 5 }, clock: ServerHarness.stoppedClock()
+        ) { harness in
             let alice = try await keys.makeKey(harness, scopes: "accounts")
             let bob = try await keys.makeKey(harness, scopes: "accounts")
             try await harness.live { _, client in
@@ -32,11 +35,13 @@ struct ExchangeRateLimitTests {
     }
 
     @Test func eachKeyHasItsOwnBudget() async throws {
-        try await ServerHarness.with(steps: 0, configure: { $0.rateLimitPerSecond = 3 }) { harness in
+        // A stopped clock: every request counts in one second however slowly a loaded machine serves them.
+        try await ServerHarness.with(
+            steps: 0, configure: { $0.rateLimitPerSecond = 3 }, clock: ServerHarness.stoppedClock()
+        ) { harness in
             let alice = try await keys.makeKey(harness, scopes: "accounts")
             let bob = try await keys.makeKey(harness, scopes: "accounts")
             try await harness.live { _, client in
-                // Concurrent, so all of alice's requests land in one second even on a slow machine.
                 let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
                     for _ in 0..<12 {
                         group.addTask {

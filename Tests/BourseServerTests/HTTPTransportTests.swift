@@ -1,3 +1,4 @@
+import BourseCore
 import BourseServer
 import Foundation
 import HTTPTypes
@@ -33,9 +34,10 @@ struct HTTPTransportTests {
     /// A fresh server with `configure`d limits, listening: runs `body` with its port.
     static func serve(
         logger: Logger = Logger(label: "test"), configure: @escaping (inout ServerConfiguration) -> Void,
+        clock: @escaping @Sendable () -> Timestamp = ServerHarness.wallClock,
         _ body: @escaping @Sendable (Int) async throws -> Void
     ) async throws {
-        try await ServerHarness.with(steps: 0, configure: configure) { harness in
+        try await ServerHarness.with(steps: 0, configure: configure, clock: clock) { harness in
             try await harness.live(logger: logger) { port, client in
                 // The test client connects on its own schedule: once it has answered, its connection counts
                 // first against any limit (unless a short head timeout closed it before it asked).

@@ -55,9 +55,22 @@ struct ServerHarness {
         }
     }
 
+    /// The server's usual clock. Tests of per-second limits pass a stopped one instead, so a burst counts in
+    /// one second however slowly a loaded machine sends it.
+    static let wallClock: @Sendable () -> Timestamp = {
+        Timestamp(milliseconds: Int64(Date().timeIntervalSince1970 * 1_000))
+    }
+
+    /// A clock stopped at the time of the call.
+    static func stoppedClock() -> @Sendable () -> Timestamp {
+        let now = wallClock()
+        return { now }
+    }
+
     /// Runs `body` against a fresh server that has traded `steps` simulator steps.
     static func with<Result: Sendable>(
         steps: Int = 20, configure: (inout ServerConfiguration) -> Void = { _ in },
+        clock: @escaping @Sendable () -> Timestamp = ServerHarness.wallClock,
         _ body: @Sendable (ServerHarness) async throws -> Result
     ) async throws -> Result {
         var configuration = ServerConfiguration()
@@ -66,9 +79,6 @@ struct ServerHarness {
         let store = InMemoryStore()
         let (state, _) = try await DurableExchange.recover(from: store, markets: Self.markets)
         let metrics = ServerMetrics()
-        let clock: @Sendable () -> Timestamp = {
-            Timestamp(milliseconds: Int64(Date().timeIntervalSince1970 * 1_000))
-        }
         let feed = MarketFeed(state: state, options: configuration.streams, metrics: metrics, clock: clock)
         let privateFeed = PrivateFeed(metrics: metrics, clock: clock)
         let auctions = AuctionFeed(store: store, clock: clock)
