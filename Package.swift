@@ -265,6 +265,7 @@ let package = Package(
                 "BourseStore",
                 "BourseUpbit",
                 "BourseWire",
+                .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),

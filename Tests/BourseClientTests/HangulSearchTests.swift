@@ -2,46 +2,81 @@ import BourseClient
 import Foundation
 import Testing
 
+/// The search cases shared with the web board (`Web/js/search.js` is checked against the same file in
+/// Chromium), so that the SDK and the browser find the same markets for the same query.
+struct MarketSearchVectors: Decodable, Sendable {
+    /// A text and what a conversion (initial consonants, keystrokes) must turn it into.
+    struct Conversion: Decodable, Sendable, CustomTestStringConvertible {
+        let text: String
+        let expected: String
+        var testDescription: String { "\(text) → \(expected)" }
+    }
+
+    struct Market: Decodable, Sendable {
+        let code: String
+        let koreanName: String
+        let englishName: String
+        var searchKey: MarketSearchKey {
+            MarketSearchKey(code: code, koreanName: koreanName, englishName: englishName)
+        }
+    }
+
+    /// A query and, for each market it names, whether the query finds it.
+    struct Query: Decodable, Sendable, CustomTestStringConvertible {
+        let query: String
+        let finds: [String: Bool]
+        var testDescription: String { "\"\(query)\"" }
+    }
+
+    let initialConsonants: [Conversion]
+    let keystrokes: [Conversion]
+    let markets: [String: Market]
+    let queries: [Query]
+
+    static let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Vectors/market-search.json")
+
+    static func load() throws -> MarketSearchVectors {
+        try JSONDecoder().decode(MarketSearchVectors.self, from: Data(contentsOf: url))
+    }
+
+    /// The file's cases, or none if it cannot be read; `theSharedVectorsAreRead` then fails and says why,
+    /// instead of the parameterized tests silently running zero cases.
+    static let shared =
+        (try? load()) ?? MarketSearchVectors(initialConsonants: [], keystrokes: [], markets: [:], queries: [])
+}
+
 @Suite("Korean search: initial consonants, English keyboard layout, names and codes")
 struct HangulSearchTests {
-    @Test func initialConsonantsOfEachSyllable() {
-        #expect(Hangul.initialConsonants(of: "비트코인") == "ㅂㅌㅋㅇ")
-        #expect(Hangul.initialConsonants(of: "이더리움 클래식") == "ㅇㄷㄹㅇ ㅋㄹㅅ")
-        #expect(Hangul.initialConsonants(of: "BTC") == "BTC")
+    @Test func theSharedVectorsAreRead() throws {
+        let vectors = try MarketSearchVectors.load()
+        #expect(vectors.initialConsonants.count >= 3 && vectors.keystrokes.count >= 6 && vectors.queries.count >= 17)
+        // Every query names only markets the file defines, or its expectation would never be checked.
+        for query in vectors.queries {
+            #expect(!query.finds.isEmpty)
+            for market in query.finds.keys {
+                #expect(vectors.markets[market] != nil, "\(query.query): \(market)")
+            }
+        }
     }
 
-    @Test func keystrokesOnTheTwoSetKeyboard() {
-        #expect(Hangul.keystrokes(of: "비트코인") == "qlxmzhdls")
-        #expect(Hangul.keystrokes(of: "이더리움") == "dlejfldna")
-        // Compound vowels and finals, and a tense consonant (lowercased).
-        #expect(Hangul.keystrokes(of: "퀀텀") == "znjsxja")
-        #expect(Hangul.keystrokes(of: "앉") == "dksw")
-        #expect(Hangul.keystrokes(of: "쓰") == "tm")
-        #expect(Hangul.keystrokes(of: "ㅂㅣㅌ") == "qlx")
+    @Test(arguments: MarketSearchVectors.shared.initialConsonants)
+    func initialConsonantsOfEachSyllable(_ vector: MarketSearchVectors.Conversion) {
+        #expect(Hangul.initialConsonants(of: vector.text) == vector.expected)
     }
 
-    static let bitcoin = MarketSearchKey(code: "KRW-BTC", koreanName: "비트코인", englishName: "Bitcoin")
-    static let ether = MarketSearchKey(code: "KRW-ETH", koreanName: "이더리움", englishName: "Ethereum")
-    static let classic = MarketSearchKey(code: "KRW-ETC", koreanName: "이더리움클래식", englishName: "Ethereum Classic")
-
-    @Test(arguments: [
-        ("ㅂㅌ", true, false), ("ㅇㄷㄹ", false, true), ("qlxm", true, false), ("QLXM", true, false),
-        ("qlx", true, false), ("빝", true, false), ("비트", true, false), ("btc", true, false),
-        ("KRW-B", true, false), ("bit", true, false), ("ether", false, true), ("리움", false, true),
-        ("dlejf", false, true), ("  eth  ", false, true), ("", true, true), ("xyz", false, false),
-        ("ㅋㅇ", true, false),
-    ])
-    func queriesFindMarkets(query: String, findsBitcoin: Bool, findsEther: Bool) {
-        let prepared = MarketSearchQuery(query)
-        #expect(Self.bitcoin.matches(prepared) == findsBitcoin)
-        #expect(Self.ether.matches(prepared) == findsEther)
+    @Test(arguments: MarketSearchVectors.shared.keystrokes)
+    func keystrokesOnTheTwoSetKeyboard(_ vector: MarketSearchVectors.Conversion) {
+        #expect(Hangul.keystrokes(of: vector.text) == vector.expected)
     }
 
-    @Test func aSpacedKoreanNameIsFoundWithoutTheSpace() {
-        let spaced = MarketSearchKey(code: "KRW-ETC", koreanName: "이더리움 클래식", englishName: "Ethereum Classic")
-        #expect(spaced.matches(MarketSearchQuery("dlejfldnazmffo")))
-        #expect(Self.classic.matches(MarketSearchQuery("ㅋㄹㅅ")))
-        #expect(!Self.classic.matches(MarketSearchQuery("ㅂㅌ")))
+    @Test(arguments: MarketSearchVectors.shared.queries)
+    func queriesFindMarkets(_ vector: MarketSearchVectors.Query) throws {
+        let prepared = MarketSearchQuery(vector.query)
+        for (name, expected) in vector.finds.sorted(by: { $0.key < $1.key }) {
+            let market = try #require(MarketSearchVectors.shared.markets[name])
+            #expect(market.searchKey.matches(prepared) == expected, "\(name)")
+        }
     }
 }
 

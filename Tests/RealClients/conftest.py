@@ -20,3 +20,20 @@ def exchange() -> ccxt.upbit:
     exchange = ccxt.upbit(ccxt_config())
     exchange.load_markets()
     return exchange
+
+
+@pytest.fixture
+def browser():
+    """Makes headless chromium drivers (`browser(size, dark=…, language=…)`), quit after the test."""
+    from web_support import make_driver
+
+    drivers = []
+
+    def make(*args, **kwargs):
+        driver = make_driver(*args, **kwargs)
+        drivers.append(driver)
+        return driver
+
+    yield make
+    for driver in drivers:
+        driver.quit()

@@ -24,8 +24,10 @@ public enum BourseApplication {
             middleware: CORSMiddleware(
                 allowOrigin: .all, allowHeaders: [.accept, .authorization, .contentType, .origin],
                 allowMethods: [.get, .post, .delete, .head, .options]))
+        if let root = configuration.webRoot { router.add(middleware: WebMiddleware(root: root)) }
         let limiter = RateLimiter(perSecond: configuration.rateLimitPerSecond)
         QuotationController(reader: reader, limiter: limiter, metrics: metrics).addRoutes(to: router)
+        WidgetController(reader: reader).addRoutes(to: router)
         if let gate {
             ExchangeController(
                 exchange: reader.exchange, gate: gate, store: reader.store, limiter: limiter, clock: reader.clock

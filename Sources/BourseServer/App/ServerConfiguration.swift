@@ -15,6 +15,9 @@ public struct ServerConfiguration: Sendable {
     /// Where uploaded photos are kept (`photos` in the data directory); nil keeps them in a fresh
     /// temporary directory, for tests and in-memory servers.
     public var photoDirectory: String?
+    /// The web client's folder (`Web/` of the repository), served for what the API's routes do not answer;
+    /// nil serves no web client.
+    public var webRoot: String?
     /// The certificate and key to serve `https`/`wss` with; nil serves plain `http`/`ws`.
     public var tls: TLSIdentity?
 

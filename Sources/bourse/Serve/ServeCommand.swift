@@ -79,6 +79,12 @@ struct ServeCommand: AsyncParsableCommand {
     var rateLimit: Int?
 
     @Option(
+        help:
+            "The web client's folder (default: $BOURSE_WEB_ROOT, else ./Web when it has an index.html; without one, no web client)."
+    )
+    var webRoot: String?
+
+    @Option(
         help: "Log level: trace, debug, info, notice, warning, error or critical (default: $BOURSE_LOG_LEVEL or info).")
     var logLevel: String?
 
@@ -92,6 +98,7 @@ struct ServeCommand: AsyncParsableCommand {
             "backfillDays": backfillDays.map { .int($0) }, "stepMilliseconds": stepMilliseconds.map { .int($0) },
             "demoPulse": demoPulse.map { .int($0) }, "chainDelay": chainDelay.map { .double($0) },
             "rateLimit": rateLimit.map { .int($0) }, "logLevel": logLevel.map { .string($0) },
+            "webRoot": webRoot.map { .string($0) },
             "tls": tls ? .bool(true) : nil, "noDemo": noDemo ? .bool(true) : nil,
         ]
         values.merge(transport.commandLine) { ours, _ in ours }

@@ -1,6 +1,7 @@
 import BourseCommandSupport
 import BourseDemo
 import BourseServer
+import Foundation
 import Logging
 
 /// What `bourse serve` runs with, read from its ``Settings``: the command line, then `BOURSE_…` variables,
@@ -42,6 +43,7 @@ struct ServeSettings {
             }
             logLevel = level
         }
+        configuration.webRoot = try Self.webRoot(settings)
         try readTLS(settings)
         try readTransport(settings)
         let delay = try Self.double(settings, "chainDelay", "a number of seconds from 0 to 86400") {
@@ -52,6 +54,20 @@ struct ServeSettings {
             chain.sendDelay = .milliseconds(Int64(min(delay, 2) * 1_000))
         }
         demo = try Self.demo(settings)
+    }
+
+    /// `--web-root`, which must be a folder with an `index.html`; without it, `Web` in the current directory
+    /// when there is one (as after `git clone` and `swift run`), else no web client.
+    private static func webRoot(_ settings: Settings) throws -> String? {
+        let given = settings.string("webRoot")
+        let path = URL(fileURLWithPath: given ?? "Web").standardizedFileURL.path
+        guard FileManager.default.fileExists(atPath: path + "/index.html") else {
+            if given == nil { return nil }
+            throw CLIError(
+                "\(Settings.names("webRoot")) must be a folder with an index.html (the repository's Web), not '\(path)'."
+            )
+        }
+        return path
     }
 
     /// `--tls`, `--tls-cert` and `--tls-key`: both files, or neither (a self-signed certificate).

@@ -59,6 +59,7 @@ struct ServerRun {
         let reader = QuotationReader(exchange: exchange, store: store, clock: WallClock.now)
         let listening = Gate()
         let host = configuration.host
+        let webRoot = configuration.webRoot
         let (http, ws) = configuration.tls == nil ? ("http", "ws") : ("https", "wss")
         let (nonceFile, nonces) = try NonceFile.open(in: dataDirectory, now: WallClock.now().milliseconds)
         defer { nonceFile.close() }
@@ -75,6 +76,9 @@ struct ServerRun {
                         + "(REST /v1, WebSocket \(ws)://\(Self.urlHost(host)):\(port)/websocket/v1 and /private, "
                         + "auction house /auction/v1 and its socket /auction/v1/stream, /metrics, /healthz)"
                 )
+                if let root = webRoot {
+                    Progress.line("bourse: web client at \(http)://\(Self.urlHost(host)):\(port)/ (from \(root))")
+                }
             })
         let chain = ChainService(exchange: exchange, store: store, options: self.chain, clock: WallClock.now)
         var services: [any Service] = [

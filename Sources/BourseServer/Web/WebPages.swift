@@ -1,0 +1,31 @@
+/// Which file of the web client answers a path: the pages by their addresses, the assets by theirs.
+///
+/// Pure, so the mapping is tested without a server. A page is one HTML file whose script reads the rest of
+/// the address (the market code, the item id) from `location`.
+enum WebPages {
+    /// The page file for `path`, or nil when `path` is not a page's address.
+    static func file(for path: String) -> String? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        switch parts.count {
+        case 0: return "/index.html"
+        case 1 where parts[0] == "favicon.ico": return "/favicon.svg"
+        case 1 where parts[0] == "auctions" || parts[0] == "me": return "/auctions.html"
+        case 2 where parts[0] == "exchange": return "/exchange.html"
+        case 2 where parts[0] == "wallet" && parts[1] == "status": return "/wallet.html"
+        case 2 where parts[0] == "auctions": return "/auctions.html"
+        default: return nil
+        }
+    }
+
+    /// The API's own prefixes: never files, so their 404s stay in the API's shape.
+    static func isAPI(_ path: String) -> Bool {
+        path.hasPrefix("/v1/") || path == "/v1" || path.hasPrefix("/auction/") || path.hasPrefix("/websocket")
+            || path.hasPrefix("/widget/")
+    }
+
+    /// Whether `path` may name a file of the web client: no hidden files or folders (`.git`, editors'
+    /// swap files), no climbing out of the folder.
+    static func isServable(_ path: String) -> Bool {
+        !path.contains("..") && !path.split(separator: "/").contains { $0.hasPrefix(".") }
+    }
+}
