@@ -51,13 +51,25 @@ enum AuctionJSON {
         return writer.bytes
     }
 
-    static func writeUser(_ account: AccountRecord, into writer: inout JSONWriter) {
+    /// `GET /me`'s answer: the user, and the session's CSRF token, which a page reloaded after sign-in
+    /// needs again and cannot read from the `HttpOnly` cookie.
+    static func me(_ account: AccountRecord, csrf: String) -> [UInt8] {
+        var writer = JSONWriter()
+        writeUser(account, csrf: csrf, into: &writer)
+        return writer.bytes
+    }
+
+    static func writeUser(_ account: AccountRecord, csrf: String? = nil, into writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("id")
         writer.integer(Int64(account.id.rawValue))
         writer.key("username")
         writer.string(account.name)
         time("created_at", "created_at_ms", account.createdAt, into: &writer)
+        if let csrf {
+            writer.key("csrf_token")
+            writer.string(csrf)
+        }
         writer.endObject()
     }
 

@@ -28,7 +28,7 @@ struct SignInController: Sendable {
         signedIn.delete("sessions/current") { _, context in try await signOut(context) }
         signedIn.get("me") { _, context in
             guard let user = context.auctionUser else { throw AuctionError.unauthorized }
-            return AuctionJSON.response(AuctionJSON.user(user.account))
+            return AuctionJSON.response(AuctionJSON.me(user.account, csrf: user.token.csrfToken))
         }
     }
 

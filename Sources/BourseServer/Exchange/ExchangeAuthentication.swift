@@ -16,7 +16,8 @@ struct ExchangeCall: Sendable {
     var parameters: RequestParameters
 }
 
-/// The middleware of every exchange route group: authentication with the group's scope, then the rate
+/// The middleware of every exchange route group: authentication with the group's scope (a signed token, or
+/// the web client's session cookie with its CSRF header), then the rate
 /// limit of the key (Upbit limits the exchange API per key), parameters from the query and the body, and
 /// every failure answered in Upbit's error shape with `Remaining-Req`.
 ///
@@ -25,6 +26,8 @@ struct ExchangeCall: Sendable {
 struct ExchangeAuthentication: RouterMiddleware {
     typealias Context = BourseRequestContext
     let gate: ExchangeGate
+    /// The web client's sign-in sessions, which act instead of a signed token (``ExchangeSessions``).
+    let sessions: ExchangeSessions
     let limiter: RateLimiter
     let scope: APIScope?
     let group: RateLimitGroup
@@ -49,10 +52,15 @@ struct ExchangeAuthentication: RouterMiddleware {
             let payload = RequestPayload(
                 query: request.uri.query, body: body.readableBytes > 0 ? Array(body.readableBytesView) : nil,
                 contentType: request.headers[.contentType])
-            let outcome = try await gate.authenticate(
-                authorization: request.headers[.authorization], payload: payload,
-                clientIP: context.remoteAddress?.ipAddress, scope: scope, now: now)
-            let key = try outcome.mapError(UpbitError.init).get()
+            let key: APIKey
+            if let session = try await sessions.key(of: request, scope: scope, now: now) {
+                key = session
+            } else {
+                let outcome = try await gate.authenticate(
+                    authorization: request.headers[.authorization], payload: payload,
+                    clientIP: context.remoteAddress?.ipAddress, scope: scope, now: now)
+                key = try outcome.mapError(UpbitError.init).get()
+            }
             let decision = limiter.check(RateLimiter.keyClient(key.accessKey), group: group, at: now)
             context.rateLimit = RateLimitVerdict(group: group, decision: decision)
             guard decision.allowed else { return UpbitResponse.tooManyRequests(group: group, decision: decision) }

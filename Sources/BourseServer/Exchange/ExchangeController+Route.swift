@@ -14,7 +14,8 @@ extension ExchangeController {
         router.group()
             .add(
                 middleware: ExchangeAuthentication(
-                    gate: gate, limiter: limiter, scope: scope, group: group, clock: clock)
+                    gate: gate, sessions: ExchangeSessions(store: store), limiter: limiter, scope: scope, group: group,
+                    clock: clock)
             )
             .on(path, method: method) { _, context in
                 guard let call = context.exchangeCall else {

@@ -1,0 +1,43 @@
+import BourseAuth
+import BourseCore
+import BourseStore
+import BourseUpbit
+import Hummingbird
+
+/// The web client trades with its sign-in session instead of a signed token: a request without
+/// `Authorization` that carries the `bourse_session` cookie acts for the session's account.
+///
+/// A browser must not hold an API secret (any script on the page could read it), and the session cookie is
+/// `HttpOnly`, so it is what the web client has. The cookie rides along on its own, so every request that
+/// changes something must also carry `X-CSRF-Token`, as on the auction house (a page of another site cannot
+/// read it). A session may read the account and its orders, place and cancel orders, and deposit KRW;
+/// withdrawals stay with API keys (`out_of_scope`), as moving coins out deserves more than a cookie.
+struct ExchangeSessions: Sendable {
+    let store: any Store
+
+    static let scopes: Set<APIScope> = [.accounts, .ordersRead, .ordersWrite, .deposit]
+
+    /// The key the session in `request`'s cookie acts with; nil when the request has `Authorization` or
+    /// no session cookie (then the signed-token path answers it).
+    func key(of request: Request, scope: APIScope?, now: Timestamp) async throws -> APIKey? {
+        guard request.headers[.authorization] == nil else { return nil }
+        let (text, viaCookie) = AuctionAuthentication.token(of: request)
+        guard viaCookie, let text else { return nil }
+        guard let token = SessionToken(text), let session = try await store.session(tokenHash: token.hash),
+            session.isLive(at: now), let account = try await store.account(id: session.account)
+        else {
+            throw UpbitError(status: 401, name: "invalid_session", message: "The session has ended; sign in again.")
+        }
+        if ![.get, .head, .options].contains(request.method) {
+            guard let csrf = request.headers[AuctionAuthentication.csrfHeader], token.acceptsCSRF(csrf) else {
+                throw UpbitError(
+                    status: 403, name: "csrf_token_missing",
+                    message: "A signed-in browser request that changes something needs the X-CSRF-Token header.")
+            }
+        }
+        if let scope, !Self.scopes.contains(scope) { throw UpbitError(AuthError.outOfScope) }
+        return APIKey(
+            accessKey: "session:\(account.id.rawValue)", secret: [], accountID: Int64(bitPattern: account.id.rawValue),
+            scopes: Self.scopes)
+    }
+}
