@@ -1,6 +1,7 @@
-// The top bar every page shares: brand, navigation, language and theme toggles, and the live
-// connection indicator. Built into <header id="top"> so that pages only need the empty element.
+// The top bar every page shares: brand, navigation, language and theme toggles, the live connection
+// indicator, and the account area (account.js: sign in, sign up, sign out). Built into <header id="top"> so that pages only need the empty element.
 
+import { mountAccount } from '/js/account.js';
 import { applyLabels, lang, onLangChange, setLang, t } from '/js/i18n.js';
 
 const THEME_KEY = 'bourse.theme';
@@ -104,7 +105,9 @@ export function mountChrome({ title } = {}) {
   });
   darkQuery.addEventListener('change', labelTheme);
 
-  header.append(el('div', { class: 'top-tools' }, [status, langButton, themeButton]));
+  const tools = el('div', { class: 'top-tools' }, [status, langButton, themeButton]);
+  header.append(tools);
+  mountAccount(tools);
 
   let current = 'connecting';
   const labelStatus = () => {

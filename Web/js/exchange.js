@@ -6,6 +6,7 @@ import { mountChrome } from '/js/chrome.js';
 import { CandleChart, INTERVALS } from '/js/exchange-chart.js';
 import { OrderBook } from '/js/exchange-book.js';
 import { TradeTape } from '/js/exchange-tape.js';
+import { TradePanel } from '/js/exchange-trade.js';
 import { changeClass, formatCompact, formatPercent, formatPrice, formatVolume } from '/js/format.js';
 import { addStrings, lang, marketName, onLangChange, t } from '/js/i18n.js';
 import { UpbitStream } from '/js/stream.js';
@@ -240,7 +241,13 @@ async function start() {
   $('market-switch').addEventListener('change', (event) => {
     location.href = '/exchange/' + encodeURIComponent(event.target.value);
   });
-  $('order-form').addEventListener('submit', (event) => event.preventDefault());
+  const trade = new TradePanel({
+    root: $('trade-panel'),
+    code,
+    lastPrice: () => header.ticker?.trade_price,
+  });
+  onLangChange(() => trade.setSide(trade.side));
+  trade.setSide('bid');
 
   const chartStatus = $('chart-status');
   const chart = new CandleChart({
