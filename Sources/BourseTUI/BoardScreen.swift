@@ -40,7 +40,7 @@ public enum BoardScreen {
         while lines.count < height - 1 { lines.append(String(repeating: " ", count: width)) }
         lines.append(
             DisplayWidth.fit(
-                "q quit  ? help  1-4 tabs  p c v n sort  / search  f favourite  e names  s stable  l liquidity",
+                "q quit  ? help  ⏎ open  1-4 tabs  p c v n sort  / search  f favourite  e names  s stable  l liquidity",
                 width))
         return lines
     }
@@ -56,6 +56,7 @@ public enum BoardScreen {
         "  s         stable order: rows stay put while prices move; r re-sorts",
         "  l         liquidity filter: hide markets below 100M, 1B or 10B of 24 h value",
         "  ↑ ↓ j k   select; PgUp PgDn Home End",
+        "  Enter     open the selected market: order book, trades and chart (q there comes back here)",
         "  ?         this help; Esc closes it",
         "  q         quit",
         "",

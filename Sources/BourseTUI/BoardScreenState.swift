@@ -17,6 +17,8 @@ public struct BoardScreenState: Sendable {
     public var reconnects = 0
     /// Set by `q` or Ctrl-C.
     public var shouldQuit = false
+    /// The market Enter asked to open (the shell opens it and clears this).
+    public var marketToOpen: String?
 
     /// The liquidity thresholds `l` cycles through (in the quote currency).
     public static let liquiditySteps: [Double] = [0, 100e6, 1e9, 10e9]
@@ -53,6 +55,7 @@ public struct BoardScreenState: Sendable {
             let steps = Self.liquiditySteps
             let index = steps.firstIndex(of: board.settings.minimumTradedValue) ?? 0
             board.settings.minimumTradedValue = steps[(index + 1) % steps.count]
+        case .enter: marketToOpen = selection(in: rows)
         case .character("?"): showsHelp.toggle()
         case .escape:
             if showsHelp { showsHelp = false } else { board.settings.query = "" }

@@ -150,3 +150,21 @@ def test_market_screen_shows_book_tape_and_chart_and_switches_interval(market_pa
     screen.wait(lambda text: "Order book by " in text, "the grouped order book")
     screen.keys("q")
     screen.wait(lambda text: "Chart" not in text, "the terminal restored after q")
+
+
+def test_enter_on_a_board_row_opens_the_market_and_q_comes_back(pane):
+    screen, _ = pane
+    screen.wait(lambda text: "● live" in text and len(screen.rows(text)) >= 3, "the live board")
+    screen.keys("/")
+    screen.keys("qlxm", literal=True)
+    screen.keys("Enter")
+    screen.wait(lambda text: [code for _, code, _ in screen.rows(text)] == ["KRW-BTC"], "the search for KRW-BTC")
+    screen.keys("Enter")
+    market = screen.wait(
+        lambda text: "Chart 1m" in text and "Trades (KST)" in text and "● live" in text, "the market screen")
+    assert "비트코인 KRW-BTC" in market.splitlines()[0], market
+    screen.keys("q")
+    back = screen.wait(lambda text: "Bourse [" in text and "Chart" not in text, "the board again after q")
+    assert "search: qlxm" in back, back
+    screen.keys("q")
+    screen.wait(lambda text: "Bourse [" not in text, "the terminal restored after q")

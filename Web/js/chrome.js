@@ -11,7 +11,7 @@ const NAV = [
   { href: '/', key: 'nav.board', current: (p) => p === '/' || p === '/index.html' },
   { href: '/exchange/KRW-BTC', key: 'nav.exchange', current: (p) => p.startsWith('/exchange') },
   { href: '/wallet/status', key: 'nav.wallet', current: (p) => p.startsWith('/wallet') },
-  { href: '/auctions', key: 'nav.auctions', current: (p) => p.startsWith('/auctions') },
+  { href: '/auctions', key: 'nav.auctions', current: (p) => p.startsWith('/auctions') || p === '/me' },
 ];
 
 function storedTheme() {
@@ -90,7 +90,11 @@ export function mountChrome({ title } = {}) {
   const themeButton = el('button', { type: 'button', id: 'theme-toggle' });
   const labelTheme = () => {
     const dark = currentTheme() === 'dark';
-    themeButton.textContent = t(dark ? 'theme.toggle.light' : 'theme.toggle.dark');
+    // An icon on a phone's narrow bar, the word beside it where there is room (CSS hides one).
+    const icon = el('span', { class: 'tool-icon', 'aria-hidden': 'true' }, [dark ? '☀' : '☾']);
+    const word = el('span', { class: 'tool-label' }, [t(dark ? 'theme.toggle.light' : 'theme.toggle.dark')]);
+    themeButton.replaceChildren(icon, word);
+    themeButton.setAttribute('aria-label', word.textContent);
     themeButton.setAttribute('aria-pressed', String(dark));
   };
   themeButton.addEventListener('click', () => {

@@ -66,8 +66,14 @@ struct BoardCommand: AsyncParsableCommand {
                 for await ticker in stream.tickers(markets.map(\.code)) { feed.absorb(ticker) }
             }
             group.addTask {
-                try await BoardLoop(feed: feed, stream: stream, fps: fps, colour: !noColor)
-                    .run(cache: cache)
+                let colour = !noColor
+                try await BoardLoop(
+                    feed: feed, stream: stream, fps: fps, colour: colour,
+                    openMarket: { code, terminal in
+                        guard let market = markets.first(where: { $0.code == code }) else { return }
+                        await MarketCommand.open(market, from: address, colour: colour, in: terminal)
+                    }
+                ).run(cache: cache)
             }
             // The loop ends on `q`; the others then stop.
             try await group.next()

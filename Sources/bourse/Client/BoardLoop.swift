@@ -9,6 +9,8 @@ struct BoardLoop {
     let stream: MarketStream
     let fps: Int
     let colour: Bool
+    /// Shows a market full screen in `terminal` until the user leaves it (Enter on a row).
+    let openMarket: @Sendable (String, RawTerminal) async -> Void
 
     func run(cache: ClientCache) async throws {
         let terminal = RawTerminal()
@@ -34,6 +36,16 @@ struct BoardLoop {
                     for key in keys { state.handle(key, board: &board, rows: rows, visibleRows: visible) }
                 }
                 if state.shouldQuit { return }
+                if let code = state.marketToOpen {
+                    state.marketToOpen = nil
+                    await openMarket(code, terminal)
+                    // Back on the board: keys typed for the market screen are not the board's.
+                    _ = terminal.readAvailable()
+                    decoder = KeyDecoder()
+                    terminal.emit("\u{1B}[2J")
+                    lastSize = (0, 0)
+                    continue
+                }
             }
             let now = clock.now
             if now >= nextFrame {

@@ -50,13 +50,31 @@ struct MarketCommand: AsyncParsableCommand {
                 )
                 throw ExitCode.failure
             }
-            try await show(model, code: code, stream: address.marketStream(), quotation: quotation)
+            try await Self.show(
+                model, code: code, stream: address.marketStream(), quotation: quotation, colour: !noColor)
+        }
+    }
+
+    /// The market screen of `market` inside the board's `terminal`, until the user leaves it with `q`:
+    /// Enter on a board row. A load that fails still opens the screen, which says what failed.
+    static func open(_ market: BoardMarket, from address: ServerAddress, colour: Bool, in terminal: RawTerminal) async {
+        try? await address.withQuotation { quotation in
+            let model = MarketModel(market: market, cache: try? ClientData.open())
+            do {
+                try await model.load(from: quotation, interval: .minutes(1))
+            } catch {
+                model.update { $0.loadError = FailureText.of(error) }
+            }
+            try await show(
+                model, code: market.code, stream: address.marketStream(), quotation: quotation, colour: colour,
+                terminal: terminal)
         }
     }
 
     /// Keeps `model` live from `stream` while the screen runs.
-    private func show(
-        _ model: MarketModel, code: String, stream: MarketStream, quotation: QuotationClient
+    private static func show(
+        _ model: MarketModel, code: String, stream: MarketStream, quotation: QuotationClient, colour: Bool,
+        terminal: RawTerminal? = nil
     )
         async throws
     {
@@ -73,7 +91,8 @@ struct MarketCommand: AsyncParsableCommand {
                 }
             }
             group.addTask {
-                try await MarketLoop(model: model, stream: stream, quotation: quotation, colour: !noColor).run()
+                try await MarketLoop(model: model, stream: stream, quotation: quotation, colour: colour).run(
+                    in: terminal)
             }
             try await group.next()
             group.cancelAll()

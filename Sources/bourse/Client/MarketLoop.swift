@@ -9,10 +9,12 @@ struct MarketLoop {
     let quotation: QuotationClient
     let colour: Bool
 
-    func run() async throws {
-        let terminal = RawTerminal()
-        terminal.enter()
-        defer { terminal.restore() }
+    /// Runs full screen until `q`: in `shared` (the board's, already raw) when given, else in a terminal of
+    /// its own.
+    func run(in shared: RawTerminal? = nil) async throws {
+        let terminal = shared ?? RawTerminal()
+        if shared == nil { terminal.enter() }
+        defer { if shared == nil { terminal.restore() } }
         var state = MarketScreenState()
         var decoder = KeyDecoder()
         var drawn = (version: -1, width: 0, height: 0)

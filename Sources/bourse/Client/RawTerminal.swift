@@ -28,7 +28,10 @@ private func restoreTerminalOnSignal(_ signal: Int32) {
 /// The terminal in full-screen mode: raw input (no echo, no line editing, Ctrl-C as a byte), the alternate
 /// screen, the cursor hidden; ``restore()`` puts everything back, and so does any signal that ends the
 /// program (`kill`, `kill -INT`, a closed terminal, a crash; Ctrl-C itself arrives as a key in raw mode).
-final class RawTerminal {
+///
+/// `@unchecked Sendable`: one screen loop uses it at a time; the board hands it to the market screen it
+/// opens and waits until that returns, so its state is never touched from two tasks at once.
+final class RawTerminal: @unchecked Sendable {
     /// Signals after which the terminal is restored before the program ends.
     private static let endingSignals = [
         SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV,

@@ -80,6 +80,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help:
+            "Sign-ups allowed per client address in 15 minutes (each costs a bcrypt hash) (default: $BOURSE_SIGN_UPS_PER_ADDRESS or 20)."
+    )
+    var signUpsPerAddress: Int?
+
+    @Option(
+        help:
             "The web client's folder (default: $BOURSE_WEB_ROOT, else ./Web when it has an index.html; without one, no web client)."
     )
     var webRoot: String?
@@ -98,7 +104,7 @@ struct ServeCommand: AsyncParsableCommand {
             "backfillDays": backfillDays.map { .int($0) }, "stepMilliseconds": stepMilliseconds.map { .int($0) },
             "demoPulse": demoPulse.map { .int($0) }, "chainDelay": chainDelay.map { .double($0) },
             "rateLimit": rateLimit.map { .int($0) }, "logLevel": logLevel.map { .string($0) },
-            "webRoot": webRoot.map { .string($0) },
+            "webRoot": webRoot.map { .string($0) }, "signUpsPerAddress": signUpsPerAddress.map { .int($0) },
             "tls": tls ? .bool(true) : nil, "noDemo": noDemo ? .bool(true) : nil,
         ]
         values.merge(transport.commandLine) { ours, _ in ours }

@@ -44,6 +44,9 @@ struct ServeSettings {
             logLevel = level
         }
         configuration.webRoot = try Self.webRoot(settings)
+        configuration.signIn.signUpsPerAddress =
+            try Self.int(settings, "signUpsPerAddress", "a number ≥ 1") { $0 >= 1 }
+            ?? configuration.signIn.signUpsPerAddress
         try readTLS(settings)
         try readTransport(settings)
         let delay = try Self.double(settings, "chainDelay", "a number of seconds from 0 to 86400") {
