@@ -84,4 +84,20 @@ struct ExchangeSessionTests {
             #expect(anonymous == .unauthorized && anonymousError?["name"] as? String == "no_authorization_token")
         }
     }
+
+    @Test func anAppSendsTheSessionTokenAsItsBearerWithoutCSRF() async throws {
+        try await Self.withUser { client, user, _ in
+            let bearer: HTTPFields = [.authorization: "Bearer \(user.token)", .contentType: "application/json"]
+            let deposit = try await client.execute(
+                uri: "/v1/deposits/krw", method: .post, headers: bearer,
+                body: ByteBuffer(string: #"{"amount":"50000","two_factor_type":"kakao"}"#))
+            #expect(deposit.status == .created)
+            let accounts = try await client.execute(uri: "/v1/accounts", method: .get, headers: bearer)
+            #expect(String(buffer: accounts.body).contains(#""currency":"KRW""#))
+            // Not a session token: still Upbit's JWT errors.
+            let garbage = try await client.execute(
+                uri: "/v1/accounts", method: .get, headers: [.authorization: "Bearer not-a-token"])
+            #expect(garbage.status == .unauthorized && !String(buffer: garbage.body).contains("invalid_session"))
+        }
+    }
 }

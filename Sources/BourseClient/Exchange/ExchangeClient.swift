@@ -16,6 +16,8 @@ public struct ExchangeClient: Sendable {
     public let baseURL: URL
     let accessKey: String
     let secretKey: SymmetricKey
+    /// A sign-in session's token, sent as the bearer instead of a signed JWT (``init(baseURL:sessionToken:transport:)``).
+    let sessionToken: String?
     let transport: any HTTPTransport
 
     /// A client signing with the key `accessKey` and its secret (as `bourse keys create` printed them),
@@ -26,6 +28,18 @@ public struct ExchangeClient: Sendable {
         self.baseURL = baseURL
         self.accessKey = accessKey
         self.secretKey = SymmetricKey(data: Data(secretKey.utf8))
+        sessionToken = nil
+        self.transport = transport
+    }
+
+    /// A client acting for the user signed in with `sessionToken` (``AuctionClient/token`` after
+    /// ``AuctionClient/signIn(username:password:)``): Bourse's exchange API takes a session as the bearer, so
+    /// an app or the terminal can trade with a name and a password instead of an API key. Not Upbit's.
+    public init(baseURL: URL, sessionToken: String, transport: any HTTPTransport = URLSession.shared) {
+        self.baseURL = baseURL
+        accessKey = ""
+        secretKey = SymmetricKey(size: .bits256)
+        self.sessionToken = sessionToken
         self.transport = transport
     }
 
@@ -61,6 +75,11 @@ public struct ExchangeClient: Sendable {
         try await send("GET", "/v1/orders/open", [("market", market)])
     }
 
+    /// The account's open orders in every market, newest first (`GET /v1/orders/open`, up to 100).
+    public func openOrders() async throws -> [OrderSummary] {
+        try await send("GET", "/v1/orders/open", [("limit", "100")])
+    }
+
     // MARK: - Signing
 
     func send<Response: Decodable>(
@@ -75,7 +94,7 @@ public struct ExchangeClient: Sendable {
         request.httpMethod = method
         // Upbit hashes the decoded `k=v&…` string (what its own examples and ccxt sign), not the URL's.
         let hashed = parameters.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
-        request.setValue("Bearer \(token(query: hashed))", forHTTPHeaderField: "Authorization")
+        request.setValue("Bearer \(sessionToken ?? token(query: hashed))", forHTTPHeaderField: "Authorization")
         if method == "POST" {
             // Keys in the order they were hashed: the server reads the body in order to check the hash.
             let fields = parameters.map { "\(Self.json($0.0)):\(Self.json($0.1))" }

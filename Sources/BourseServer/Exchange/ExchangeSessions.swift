@@ -5,7 +5,8 @@ import BourseUpbit
 import Hummingbird
 
 /// The web client trades with its sign-in session instead of a signed token: a request without
-/// `Authorization` that carries the `bourse_session` cookie acts for the session's account.
+/// `Authorization` that carries the `bourse_session` cookie acts for the session's account (and so does
+/// `Authorization: Bearer <session token>`, for apps that sign in with a password).
 ///
 /// A browser must not hold an API secret (any script on the page could read it), and the session cookie is
 /// `HttpOnly`, so it is what the web client has. The cookie rides along on its own, so every request that
@@ -17,18 +18,21 @@ struct ExchangeSessions: Sendable {
 
     static let scopes: Set<APIScope> = [.accounts, .ordersRead, .ordersWrite, .deposit]
 
-    /// The key the session in `request`'s cookie acts with; nil when the request has `Authorization` or
-    /// no session cookie (then the signed-token path answers it).
+    /// The key the session of `request` acts with: its cookie when it has no `Authorization`, or a session
+    /// token as its bearer (apps and the terminal client sign in with a password, as on the auction house).
+    /// Nil when it has neither (then the signed-token path answers it: a JWT, or anything that is not a
+    /// session token, keeps Upbit's errors).
     func key(of request: Request, scope: APIScope?, now: Timestamp) async throws -> APIKey? {
-        guard request.headers[.authorization] == nil else { return nil }
         let (text, viaCookie) = AuctionAuthentication.token(of: request)
-        guard viaCookie, let text else { return nil }
+        guard let text else { return nil }
+        // A JWT has dots; a session token (32 random bytes in base64url) has none.
+        guard viaCookie || (!text.contains(".") && SessionToken(text) != nil) else { return nil }
         guard let token = SessionToken(text), let session = try await store.session(tokenHash: token.hash),
             session.isLive(at: now), let account = try await store.account(id: session.account)
         else {
             throw UpbitError(status: 401, name: "invalid_session", message: "The session has ended; sign in again.")
         }
-        if ![.get, .head, .options].contains(request.method) {
+        if viaCookie, ![.get, .head, .options].contains(request.method) {
             guard let csrf = request.headers[AuctionAuthentication.csrfHeader], token.acceptsCSRF(csrf) else {
                 throw UpbitError(
                     status: 403, name: "csrf_token_missing",

@@ -1,0 +1,124 @@
+public import BourseClient
+
+/// What the portfolio screen shows and what its keys did: the signed-in account's balances and open
+/// orders, the selected order, the order being typed, and the last result.
+///
+/// Pure: keys in, an ``PortfolioAction`` out for the shell to perform, so every key is tested without a
+/// server. Amounts stay the API's decimal strings; what is typed is checked as a decimal, never as a
+/// floating-point number, because it is what the server is asked to trade.
+public struct PortfolioState: Sendable {
+    /// The order being typed.
+    public struct Entry: Sendable, Equatable {
+        public enum Field: Sendable, Equatable { case price, volume }
+        public var side: OrderSide
+        public var market: String
+        public var price = ""
+        public var volume = ""
+        public var field = Field.price
+
+        public init(side: OrderSide, market: String, price: String = "") {
+            self.side = side
+            self.market = market
+            self.price = price
+        }
+    }
+
+    public var user: String
+    /// The market new orders go to (`m` cycles through the markets of the open orders and this one).
+    public var market: String
+    public var balances: [AccountBalance] = []
+    public var orders: [OrderSummary] = []
+    public var selected = 0
+    public var entry: Entry?
+    /// The last result or refusal, in words.
+    public var notice: String?
+    public var noticeIsError = false
+    /// Whether the latest refresh failed (the lists are then the last ones that loaded).
+    public var stale = false
+    public var shouldQuit = false
+
+    public init(user: String, market: String) {
+        self.user = user
+        self.market = market
+    }
+
+    /// Applies `key`; returns what the shell must do, if anything. `lastPrice` fills a new order's price.
+    public mutating func handle(_ key: KeyPress, lastPrice: String? = nil) -> PortfolioAction? {
+        if key == .interrupt {
+            shouldQuit = true
+            return nil
+        }
+        if entry != nil { return handleEntry(key) }
+        switch key {
+        case .character("q"): shouldQuit = true
+        case .character("b"): entry = Entry(side: .bid, market: market, price: lastPrice ?? "")
+        case .character("s"): entry = Entry(side: .ask, market: market, price: lastPrice ?? "")
+        case .character("r"): return .refresh
+        case .up, .character("k"): selected = max(0, selected - 1)
+        case .down, .character("j"): selected = min(max(0, orders.count - 1), selected + 1)
+        case .character("c"), .character("x"):
+            guard orders.indices.contains(selected) else {
+                say("no open order to cancel", error: true)
+                return nil
+            }
+            return .cancel(uuid: orders[selected].uuid)
+        default: break
+        }
+        return nil
+    }
+
+    private mutating func handleEntry(_ key: KeyPress) -> PortfolioAction? {
+        guard var entry else { return nil }
+        switch key {
+        case .escape:
+            self.entry = nil
+            return nil
+        case .tab, .up, .down: entry.field = entry.field == .price ? .volume : .price
+        case .backspace:
+            if entry.field == .price { _ = entry.price.popLast() } else { _ = entry.volume.popLast() }
+        case .character(let character) where character.isASCII && (character.isNumber || character == "."):
+            if entry.field == .price { entry.price.append(character) } else { entry.volume.append(character) }
+        case .character(","): break
+        case .enter:
+            guard Self.isDecimal(entry.price), Self.isDecimal(entry.volume) else {
+                say("type the price and the amount as decimals (Tab switches)", error: true)
+                return nil
+            }
+            self.entry = nil
+            return .place(market: entry.market, side: entry.side, price: entry.price, volume: entry.volume)
+        default: break
+        }
+        self.entry = entry
+        return nil
+    }
+
+    /// New lists from the server; the selection stays on its order where it can.
+    public mutating func loaded(balances: [AccountBalance], orders: [OrderSummary]) {
+        let kept = self.orders.indices.contains(selected) ? self.orders[selected].uuid : nil
+        self.balances = balances
+        self.orders = orders
+        selected =
+            kept.flatMap { uuid in orders.firstIndex { $0.uuid == uuid } } ?? min(selected, max(0, orders.count - 1))
+        stale = false
+    }
+
+    public mutating func say(_ text: String, error: Bool = false) {
+        notice = text
+        noticeIsError = error
+    }
+
+    /// A positive decimal such as `1000000` or `0.01` (no sign, no exponent, at most one point).
+    static func isDecimal(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2, let whole = parts.first, !whole.isEmpty || parts.count == 2 else { return false }
+        guard parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }), text != "." else { return false }
+        return text.contains { $0 != "0" && $0 != "." }
+    }
+}
+
+/// What the shell does for a key of the portfolio screen.
+public enum PortfolioAction: Sendable, Equatable {
+    case refresh
+    case cancel(uuid: String)
+    case place(market: String, side: OrderSide, price: String, volume: String)
+}

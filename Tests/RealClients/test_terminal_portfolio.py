@@ -1,0 +1,68 @@
+"""`bourse portfolio` as a person uses it, in tmux against the live demo server: a user made and funded as
+the web client does it (sign-up, then the demo's KRW deposit with the session), signs in with a password,
+places a limit buy from the keyboard, sees it among the open orders and in the locked KRW, cancels it."""
+
+import os
+import secrets
+import shutil
+import subprocess
+
+import pytest
+import requests
+
+from bourse_process import BINARY
+from test_terminal_board import Pane
+
+URL = os.environ.get("BOURSE_URL", "")
+pytestmark = pytest.mark.skipif(
+    not BINARY or not shutil.which("tmux"), reason="needs BOURSE_BINARY and tmux (scripts/test installs tmux)")
+
+
+def funded_user() -> tuple[str, str]:
+    name, password = "tui" + secrets.token_hex(4), "portfolio password"
+    made = requests.post(f"{URL}/auction/v1/users", json={"username": name, "password": password}, timeout=30)
+    assert made.status_code == 201, made.text
+    session = requests.Session()
+    signed_in = session.post(f"{URL}/auction/v1/sessions", json={"username": name, "password": password}, timeout=30)
+    assert signed_in.status_code == 201, signed_in.text
+    deposit = session.post(f"{URL}/v1/deposits/krw", json={"amount": "1000000", "two_factor_type": "kakao"},
+                           headers={"X-CSRF-Token": signed_in.json()["csrf_token"]}, timeout=30)
+    assert deposit.status_code == 201, deposit.text
+    return name, password
+
+
+@pytest.fixture
+def portfolio():
+    name, password = funded_user()
+    session = f"bourse-portfolio-{os.getpid()}"
+    subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+    command = f"BOURSE_PASSWORD='{password}' {BINARY} portfolio --user {name} --server {URL}; sleep 30"
+    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "100", "-y", "30", command], check=True)
+    try:
+        yield Pane(session), name
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+
+
+def test_a_limit_order_is_placed_listed_and_cancelled_from_the_keyboard(portfolio):
+    screen, name = portfolio
+    first = screen.wait(lambda text: f"portfolio · {name}" in text and "KRW" in text and "1,000,000" in text,
+                        "the portfolio with the deposit", seconds=30)
+    assert "none" in first  # no open orders yet
+    screen.keys("b")
+    screen.wait(lambda text: "Buy KRW-BTC  price [" in text, "the order entry")
+    # Replace the ticker's price with one far below the market, so the order rests.
+    for _ in range(16):
+        screen.keys("BSpace")
+    screen.keys("1000000", literal=True)
+    screen.keys("Tab")
+    screen.keys("0.01", literal=True)
+    screen.keys("Enter")
+    placed = screen.wait(lambda text: "placed: buy" in text and "KRW-BTC" in text and "Buy" in text
+                         and "1,000,000" in text.split("Open orders")[1], "the placed order", seconds=20)
+    assert "10,005" in placed.split("Open orders")[0], placed  # the order's KRW and its fee are locked
+    screen.keys("c")
+    screen.wait(lambda text: "cancelled KRW-BTC buy" in text, "the cancel", seconds=20)
+    screen.wait(lambda text: "none" in text.split("Open orders")[1], "no open order left", seconds=20)
+    screen.keys("q")
+    screen.wait(lambda text: "portfolio ·" not in text, "the terminal restored after q")
