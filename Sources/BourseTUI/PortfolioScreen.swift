@@ -1,6 +1,7 @@
 /// The portfolio screen of `bourse portfolio`: the signed-in account's balances and open orders, the order
 /// being typed, and keys. Pure (golden-tested): a state and a size in, the lines to draw out.
 public enum PortfolioScreen {
+    /// The lines of one frame of `state` at `width` × `height`.
     public static func render(_ state: PortfolioState, width: Int, height: Int, colour: Bool) -> [String] {
         var lines: [String] = []
         let title =

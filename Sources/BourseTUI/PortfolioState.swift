@@ -9,13 +9,20 @@ public import BourseClient
 public struct PortfolioState: Sendable {
     /// The order being typed.
     public struct Entry: Sendable, Equatable {
+        /// Which box the typed characters go to.
         public enum Field: Sendable, Equatable { case price, volume }
+        /// Buy (`bid`) or sell (`ask`).
         public var side: OrderSide
+        /// The market the order goes to.
         public var market: String
+        /// The limit price as typed.
         public var price = ""
+        /// The amount as typed.
         public var volume = ""
+        /// The box being typed in.
         public var field = Field.price
 
+        /// A new order of `side` in `market`, starting from `price` (the last trade's, usually).
         public init(side: OrderSide, market: String, price: String = "") {
             self.side = side
             self.market = market
@@ -23,20 +30,28 @@ public struct PortfolioState: Sendable {
         }
     }
 
+    /// Who is signed in.
     public var user: String
     /// The market new orders go to (`m` cycles through the markets of the open orders and this one).
     public var market: String
+    /// `GET /v1/accounts` as last loaded.
     public var balances: [AccountBalance] = []
+    /// The open orders in every market, as last loaded.
     public var orders: [OrderSummary] = []
+    /// The index of the selected open order.
     public var selected = 0
+    /// The order being typed, if any.
     public var entry: Entry?
     /// The last result or refusal, in words.
     public var notice: String?
+    /// Whether ``notice`` is a refusal or a failure (shown in red).
     public var noticeIsError = false
     /// Whether the latest refresh failed (the lists are then the last ones that loaded).
     public var stale = false
+    /// Set by `q` and Ctrl-C.
     public var shouldQuit = false
 
+    /// The screen of `user`, placing new orders in `market`.
     public init(user: String, market: String) {
         self.user = user
         self.market = market
@@ -102,6 +117,7 @@ public struct PortfolioState: Sendable {
         stale = false
     }
 
+    /// Shows `text` on the status line (in red when `error`).
     public mutating func say(_ text: String, error: Bool = false) {
         notice = text
         noticeIsError = error

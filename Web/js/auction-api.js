@@ -3,6 +3,7 @@
 // the auction's refusals in words. Signing in, up and out is the top bar's (account.js).
 
 import { ApiError, api as call, currentUser, onSessionChange as onSharedSession } from '/js/session.js';
+import { describeAccountError } from '/js/account.js';
 import { lang, t } from '/js/i18n.js';
 import { fill } from '/js/auction-format.js';
 import { koreanRule } from '/js/auction-strings.js';
@@ -14,11 +15,15 @@ export function api(method, path, { json, form } = {}) {
   return call('/auction/v1' + path, { method, json, form });
 }
 
-/** An error (ApiError or a socket reply's `{name, message}`) in words; `context` 'signin' reads 401 as a wrong password. */
+// Refusals that are about signing in, or about reaching the server at all, are worded by the top bar's
+// account dialog (account.js) so that every page says them the same way; the rest are the auction's.
+const ACCOUNT_ERRORS = new Set(['network', 'username_taken']);
+
+/** An error (ApiError or a socket reply's `{name, message}`) in words; `context` 'signin' reads it as the sign-in's. */
 export function describeError(error, context = '') {
   const name = error && error.name;
-  if (name === 'network') return t('auc.err.network');
-  if (name === 'unauthorized') return t(context === 'signin' ? 'auc.err.bad_login' : 'auc.err.unauthorized');
+  if (context === 'signin' || ACCOUNT_ERRORS.has(name)) return describeAccountError(error || {});
+  if (name === 'unauthorized') return t('auc.err.unauthorized');
   if (name === 'too_many_requests') {
     const wait = error.retryAfter ?? Number((/in (\d+) seconds/.exec(error.message || '') || [])[1]);
     return t('auc.err.too_many_requests') + (wait ? ' ' + fill('auc.err.wait', { n: wait }) : '');

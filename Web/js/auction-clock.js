@@ -1,17 +1,20 @@
 // The server's clock, as seen from this page. Every countdown counts to an end the server set, so it must
 // count on the server's time: a phone whose clock is a minute fast would otherwise show a sale as over
 // while it still takes bids. Each `server_time` (snapshots, events, pong) gives a sample of the offset;
-// a message can only arrive late, never early, so the largest recent sample is the closest to the truth.
+// a message can only arrive late, never early, so every sample is a lower bound and the largest recent one
+// is the closest to the truth. No latency is added to a sample (not even half a ping's round trip): a ping
+// queued behind a slow request would add more than it waited on the way here, and a sample above the
+// truth would win the max and run every countdown fast, showing a sale as ended while it takes bids.
 
 const SAMPLES = 16;
 const samples = [];
 let offset = 0;
 let known = false;
 
-/** Notes that the server's clock read `serverMilliseconds` about `latencyMilliseconds` before now. */
-export function noteServerTime(serverMilliseconds, latencyMilliseconds = 0) {
+/** Notes that the server's clock read `serverMilliseconds` when the message carrying it was sent. */
+export function noteServerTime(serverMilliseconds) {
   if (!Number.isFinite(serverMilliseconds)) return;
-  samples.push(serverMilliseconds + latencyMilliseconds - Date.now());
+  samples.push(serverMilliseconds - Date.now());
   if (samples.length > SAMPLES) samples.shift();
   offset = Math.max(...samples);
   known = true;

@@ -5,7 +5,8 @@
 // The session cookie signs the socket in at the handshake, so after a sign-in or sign-out the page calls
 // `reconnect()`. The interest (a `subscribe` with `pages` or `items`) is kept and sent again on every
 // connection with `since` = the last seq seen of each item, so the server sends what was missed rather
-// than fresh snapshots; a gap in an item's seq (a frame lost to a slow connection) asks the same way.
+// than fresh snapshots; a gap in an item's seq (a frame lost to a slow connection) asks the same way,
+// once per item until the answer fills the gap (frames arriving meanwhile are gapped too, and covered).
 
 import { ApiError } from '/js/auction-api.js';
 import { noteServerTime } from '/js/auction-clock.js';
@@ -14,6 +15,7 @@ const PING_MS = 30000; // the server drops a connection idle for 120 s
 const REQUEST_TIMEOUT_MS = 20000;
 const RETRY_MIN_MS = 500;
 const RETRY_MAX_MS = 15000;
+const RESYNC_MS = 5000; // a gap asks again only if its resync has not filled it within this time
 
 // Events that are a change of the item: each is the item's next seq (or a run from `first_seq`).
 const CHANGES = new Set(['price', 'extended', 'reserve_met', 'ended', 'started']);
@@ -25,6 +27,8 @@ export class AuctionSocket {
     this.handlers = new Map();
     this.pending = new Map();
     this.seqs = new Map(); // item id → last seq seen
+    this.resyncs = new Map(); // item id → when a resync for its gap was asked (until the gap is filled)
+    this.resyncQueued = false;
     this.interest = null; // { pages } or { items }
     this.nextId = 1;
     this.retries = 0;
@@ -55,7 +59,7 @@ export class AuctionSocket {
         this.pending.delete(id);
         reject(new ApiError(0, 'socket', ''));
       }, REQUEST_TIMEOUT_MS);
-      this.pending.set(id, { resolve, reject, timer, sentAt: performance.now() });
+      this.pending.set(id, { resolve, reject, timer });
       this.socket.send(JSON.stringify({ id, ...message }));
     });
   }
@@ -114,6 +118,7 @@ export class AuctionSocket {
       reject(new ApiError(0, 'socket', ''));
     }
     this.pending.clear();
+    this.resyncs.clear(); // the next connection resumes every item from its last seq anyway
   }
 
   ping() {
@@ -139,10 +144,10 @@ export class AuctionSocket {
       return;
     }
     if (message.id != null && this.pending.has(message.id)) {
-      const { resolve, reject, timer, sentAt } = this.pending.get(message.id);
+      const { resolve, reject, timer } = this.pending.get(message.id);
       this.pending.delete(message.id);
       clearTimeout(timer);
-      if (message.type === 'pong') noteServerTime(message.server_time, (performance.now() - sentAt) / 2);
+      if (message.type === 'pong') noteServerTime(message.server_time);
       if (message.type === 'error') {
         const error = message.error || {};
         reject(new ApiError(0, error.name || 'server_error', error.message || ''));
@@ -162,6 +167,7 @@ export class AuctionSocket {
     const item = message.item;
     if (message.type === 'item') {
       this.seqs.set(item, message.seq);
+      this.resyncs.delete(item);
       return false;
     }
     if (!CHANGES.has(message.type)) return false;
@@ -169,10 +175,32 @@ export class AuctionSocket {
     const first = message.first_seq ?? message.seq;
     if (last != null && message.seq <= last) return true; // already applied (a resume that overlapped)
     if (last != null && first > last + 1) {
-      this.sendInterest();
+      this.resync(item);
       return true;
     }
     this.seqs.set(item, message.seq);
+    this.resyncs.delete(item);
     return false;
+  }
+
+  /**
+   * Asks for what `item` missed, unless a resync for it is already on its way: every frame after a gap is
+   * gapped too until the resent events land, and each must not send another full resubscribe. Gaps of
+   * several items in one task share one request.
+   */
+  resync(item) {
+    const asked = this.resyncs.get(item);
+    if (asked != null && performance.now() - asked < RESYNC_MS) return;
+    this.resyncs.set(item, performance.now());
+    if (this.resyncQueued) return;
+    this.resyncQueued = true;
+    queueMicrotask(() => {
+      this.resyncQueued = false;
+      const items = [...this.resyncs.keys()];
+      this.sendInterest().then((reply) => {
+        // Refused or dropped: the next gapped frame may ask again at once.
+        if (!reply) for (const id of items) this.resyncs.delete(id);
+      });
+    });
   }
 }

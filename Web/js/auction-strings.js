@@ -135,9 +135,6 @@ export const AUCTION_STRINGS = {
     'auc.me.your_max': '내 한도',
     'auc.me.signin': '내 경매를 보려면 로그인하세요.',
 
-    'auc.err.network': '서버에 연결할 수 없습니다.',
-    'auc.err.username_taken': '이미 사용 중인 아이디입니다.',
-    'auc.err.bad_login': '아이디 또는 비밀번호가 틀렸습니다.',
     'auc.err.unauthorized': '로그인이 필요합니다.',
     'auc.err.too_many_requests': '요청이 너무 많습니다.',
     'auc.err.wait': '{n}초 후에 다시 시도하세요.',
@@ -289,9 +286,6 @@ export const AUCTION_STRINGS = {
     'auc.me.your_max': 'Your maximum',
     'auc.me.signin': 'Sign in to see your auctions.',
 
-    'auc.err.network': 'Cannot reach the server.',
-    'auc.err.username_taken': 'That username is taken.',
-    'auc.err.bad_login': 'The username or the password is wrong.',
     'auc.err.unauthorized': 'Please sign in first.',
     'auc.err.too_many_requests': 'Too many requests.',
     'auc.err.wait': 'Try again in {n} seconds.',
