@@ -127,6 +127,42 @@ struct AuctionStreamTests {
         }
     }
 
+    @Test func aPageOfAnotherOriginDoesNotSignInWithTheCookie() async throws {
+        // A raw handshake: the test client replaces Origin with its own. A page of another port sends the
+        // cookie too (SameSite is per site), and a socket has no CSRF token: the cookie must not count.
+        try await ServerHarness.with(steps: 0, configure: { $0.signIn.passwordCost = 4 }) { harness in
+            try await harness.live { port, client in
+                let seller = try await R.user("seller", krw: 0, harness, client)
+                let ann = try await R.user("ann", krw: 100_000, harness, client)
+                let listed = try await R.list(
+                    client, seller, fields: [("title", "Kite"), ("start_price", "1000"), ("duration_seconds", "600")])
+                let item = try #require(try S.object(listed)["id"] as? Int)
+                let answers = try await HTTPTransportTests.blocking { () -> [String] in
+                    var answers: [String] = []
+                    // RawClient sends `Host: 127.0.0.1`: the page of that origin is this server's.
+                    for origin in ["http://127.0.0.1:\(port + 1)", "http://127.0.0.1"] {
+                        let raw = try RawClient(port: port)
+                        let headers = "Cookie: bourse_session=\(ann.token)\r\nOrigin: \(origin)\r\n"
+                        guard raw.upgrade("/auction/v1/stream", extraHeaders: headers) == 101 else { return [] }
+                        let bid = #"{"id":1,"type":"bid","item":\#(item),"max":"2000"}"#
+                        raw.sendFrame(opcode: 0x1, payload: Array(bid.utf8))
+                        while let (_, payload) = raw.readFrame() {
+                            let text = String(decoding: payload, as: UTF8.self)
+                            if text.contains(#""id":1"#) {
+                                answers.append(text)
+                                break
+                            }
+                        }
+                    }
+                    return answers
+                }
+                #expect(answers.count == 2)
+                #expect(answers.first?.contains("unauthorized") == true, "another origin: \(answers)")
+                #expect(answers.last?.contains("bid.accepted") == true, "this origin: \(answers)")
+            }
+        }
+    }
+
     @Test func aBrowsersSessionCookieSignsTheSocketIn() async throws {
         try await Self.withKite { client, ann, item in
             let seen = try await Self.exchange(

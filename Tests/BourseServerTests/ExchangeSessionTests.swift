@@ -45,6 +45,9 @@ struct ExchangeSessionTests {
         try await Self.withUser { client, user, csrf in
             let (status, _, accounts) = try await Self.call(client, .get, "/v1/accounts", cookie: user.token)
             #expect(status == .ok && accounts is [Any])
+            let raw = try await client.execute(
+                uri: "/v1/accounts", method: .get, headers: [.cookie: "bourse_session=\(user.token)"])
+            #expect(raw.headers[.cacheControl] == "no-store")
             // Changes without the CSRF token are refused: a page of another site could send the cookie.
             let deposit = #"{"amount":"1000000","two_factor_type":"kakao"}"#
             let (refused, error, _) = try await Self.call(
@@ -71,6 +74,8 @@ struct ExchangeSessionTests {
         try await Self.withUser { client, user, csrf in
             let (withdraws, error, _) = try await Self.call(client, .get, "/v1/withdraws", cookie: user.token)
             #expect(withdraws == .unauthorized && error?["name"] as? String == "out_of_scope")
+            let (keys, keysError, _) = try await Self.call(client, .get, "/v1/api_keys", cookie: user.token)
+            #expect(keys == .unauthorized && keysError?["name"] as? String == "out_of_scope")
             let (unknown, unknownError, _) = try await Self.call(client, .get, "/v1/accounts", cookie: "bogus-token")
             #expect(unknown == .unauthorized && unknownError?["name"] as? String == "invalid_session")
             // Signed out, the same cookie reads nothing.

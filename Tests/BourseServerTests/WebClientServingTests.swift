@@ -79,14 +79,29 @@ struct WebClientServingTests {
             // A missing API path is still the API's JSON error, not a page.
             for path in [
                 "/v1/nope", "/js/missing.js", "/exchange", "/.secret", "/js/../.secret", "/%2e%2e/Package.swift",
+                "/%2esecret", "/%2Esecret", "/js/%2e%2e/%2esecret", "/%252esecret", "/%2Fjs", "//js/board.js", "/js",
             ] {
                 let response = try await client.execute(uri: path, method: .get)
                 #expect(response.status == .notFound || response.status == .badRequest, "\(path): \(response.status)")
                 #expect(!String(buffer: response.body).contains("hidden-bytes"), "\(path) leaked a hidden file")
+                #expect(response.headers[.location] == nil, "\(path) redirected")
             }
             let posted = try await client.execute(uri: "/", method: .post)
             #expect(posted.status != .ok)
         }
+    }
+
+    @Test func originsMatchTheirHostDefaultPortsAside() {
+        #expect(WebOrigin.sameOrigin(origin: "http://127.0.0.1:8080", host: "127.0.0.1:8080"))
+        #expect(WebOrigin.sameOrigin(origin: "https://Bourse.example", host: "bourse.example:443"))
+        #expect(WebOrigin.sameOrigin(origin: "http://bourse.example:80", host: "bourse.example"))
+        #expect(!WebOrigin.sameOrigin(origin: "http://127.0.0.1:9000", host: "127.0.0.1:8080"))
+        #expect(!WebOrigin.sameOrigin(origin: "http://evil.example", host: "bourse.example"))
+        #expect(!WebOrigin.sameOrigin(origin: "http://evil.example", host: ""))
+        #expect(!WebOrigin.sameOrigin(origin: "null", host: "bourse.example"))
+        #expect(!WebOrigin.sameOrigin(origin: "http://bourse.example/x", host: "bourse.example"))
+        // Not a page: a program's client (swift-websocket sends its ws:// URL).
+        #expect(WebOrigin.sameOrigin(origin: "ws://localhost", host: "localhost:8080"))
     }
 
     @Test func pageAddressesMapToTheirFiles() {
@@ -129,7 +144,7 @@ struct SparklineCardTests {
             try await Application(router: harness.router).test(.router) { client in
                 let response = try await client.execute(uri: "/widget/KRW-BTC.svg", method: .get)
                 #expect(response.status == .ok && response.headers[.contentType] == "image/svg+xml; charset=utf-8")
-                #expect(String(buffer: response.body).contains("<polyline"))
+                #expect(String(buffer: response.body).contains(">비트코인<"))
                 #expect(response.headers[HTTPField.Name("Cross-Origin-Resource-Policy")!] == "cross-origin")
                 for path in ["/widget/KRW-NOPE.svg", "/widget/KRW-BTC.png", "/widget/"] {
                     let missing = try await client.execute(uri: path, method: .get)

@@ -40,8 +40,11 @@ struct AuctionStreamRoutes: Sendable {
                 return
             }
             var session = Session()
-            // A browser's session cookie signs the socket in at the handshake.
-            if case (let text?, true) = AuctionAuthentication.token(of: context.request),
+            // A browser's session cookie signs the socket in at the handshake, if the page that opened it is
+            // this server's: a socket has no CSRF token, and SameSite does not stop a page of another port
+            // or a sibling host, whose browser would send the cookie too.
+            if WebOrigin.isSameOrigin(context.request),
+                case (let text?, true) = AuctionAuthentication.token(of: context.request),
                 let token = SessionToken(text),
                 let user = try? await user(for: token)
             {

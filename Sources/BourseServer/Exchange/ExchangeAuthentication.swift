@@ -69,6 +69,10 @@ struct ExchangeAuthentication: RouterMiddleware {
             context.exchangeCall = ExchangeCall(key: key, parameters: parameters)
             var response = try await next(request, context)
             UpbitResponse.addRateLimitHeaders(to: &response, group: group, decision: decision)
+            // A browser's private data is not kept in its cache (or a shared one).
+            if key.accessKey.hasPrefix(ExchangeSessions.accessKeyPrefix) {
+                response.headers[.cacheControl] = "no-store"
+            }
             return response
         } catch let error as UpbitError {
             return failure(HTTPResponse.Status(code: error.status), error.name, error.message)

@@ -17,6 +17,8 @@ struct ExchangeSessions: Sendable {
     let store: any Store
 
     static let scopes: Set<APIScope> = [.accounts, .ordersRead, .ordersWrite, .deposit]
+    /// The access key of a session's stand-in key (`session:<account>`): no API key has a colon.
+    static let accessKeyPrefix = "session:"
 
     /// The key the session of `request` acts with: its cookie when it has no `Authorization`, or a session
     /// token as its bearer (apps and the terminal client sign in with a password, as on the auction house).
@@ -39,9 +41,10 @@ struct ExchangeSessions: Sendable {
                     message: "A signed-in browser request that changes something needs the X-CSRF-Token header.")
             }
         }
-        if let scope, !Self.scopes.contains(scope) { throw UpbitError(AuthError.outOfScope) }
+        guard let scope, Self.scopes.contains(scope) else { throw UpbitError(AuthError.outOfScope) }
         return APIKey(
-            accessKey: "session:\(account.id.rawValue)", secret: [], accountID: Int64(bitPattern: account.id.rawValue),
+            accessKey: Self.accessKeyPrefix + "\(account.id.rawValue)", secret: [],
+            accountID: Int64(bitPattern: account.id.rawValue),
             scopes: Self.scopes)
     }
 }

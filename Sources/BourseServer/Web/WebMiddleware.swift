@@ -33,12 +33,17 @@ struct WebMiddleware: RouterMiddleware {
             guard request.method == .get || request.method == .head, !WebPages.isAPI(request.uri.path) else {
                 throw error
             }
-            let path = WebPages.file(for: request.uri.path) ?? request.uri.path
+            // Checked as the file system will see it: decoded once, and with nothing left to decode, so
+            // `/%2egit` is `/.git` here too.
+            guard let decoded = request.uri.path.removingPercentEncoding else { throw HTTPError(.badRequest) }
+            let path = WebPages.file(for: decoded) ?? decoded
             guard WebPages.isServable(path) else { throw error }
             var head = request.head
             head.path = path
             let rewritten = Request(head: head, body: request.body)
             var response = try await files.handle(rewritten, context: context) { _, _ in throw error }
+            // A folder's address answers a redirect to itself with a slash; the client has no folder pages.
+            if [301, 302, 303, 307, 308].contains(response.status.code) { throw error }
             if request.method == .get, request.headers[.range] == nil, UpbitResponse.acceptsGzip(request),
                 let compressed = compression.compressed(response, path: path)
             {

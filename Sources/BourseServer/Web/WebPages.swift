@@ -23,9 +23,11 @@ enum WebPages {
             || path.hasPrefix("/widget/")
     }
 
-    /// Whether `path` may name a file of the web client: no hidden files or folders (`.git`, editors'
-    /// swap files), no climbing out of the folder.
+    /// Whether `path` (decoded) may name a file of the web client: no hidden files or folders (`.git`,
+    /// editors' swap files), no climbing out of the folder, no `//` (which a browser reads as another host
+    /// in a redirect), nothing left percent-encoded (which would be decoded a second time).
     static func isServable(_ path: String) -> Bool {
-        !path.contains("..") && !path.split(separator: "/").contains { $0.hasPrefix(".") }
+        path.hasPrefix("/") && !path.contains("..") && !path.contains("//") && !path.contains("%")
+            && !path.contains("\\") && !path.split(separator: "/").contains { $0.hasPrefix(".") }
     }
 }
