@@ -2,6 +2,7 @@
 // and next buttons, and the arrow keys (Home and End too) when the photo or a thumbnail has the focus.
 
 import { fill } from '/js/auction-format.js';
+import { el } from '/js/dom.js';
 import { t } from '/js/i18n.js';
 
 export class Gallery {
@@ -23,17 +24,9 @@ export class Gallery {
     this.stage.addEventListener('keydown', (event) => this.key(event));
     this.thumbs.addEventListener('keydown', (event) => this.key(event, true));
     this.buttons = photos.map((photo, index) => {
-      const button = document.createElement('button');
-      button.type = 'button';
-      const img = document.createElement('img');
-      img.src = photo.url;
-      img.alt = '';
-      img.loading = 'lazy';
-      button.append(img);
+      const button = el('button', { type: 'button' }, [el('img', { src: photo.url, alt: '', loading: 'lazy' })]);
       button.addEventListener('click', () => this.show(index));
-      const li = document.createElement('li');
-      li.append(button);
-      this.thumbs.append(li);
+      this.thumbs.append(el('li', {}, [button]));
       return button;
     });
     this.thumbs.hidden = !several;

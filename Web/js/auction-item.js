@@ -2,18 +2,19 @@
 // socket's events, a countdown to the effective end on the server's clock (an `extended` event moves it,
 // and the page says so), the next minimum bid, a bid with a maximum (checked here against the minimum,
 // then sent over the socket with a request id), buy now after a confirmation, watch, the bid history
-// (newest first, read again after each change), and what concerns this user only: outbid, won, lost, sold.
+// (newest first, read again after each change of the price, its rows kept by seq), and what concerns this
+// user only: outbid, won, lost, sold.
 
 import { api, describeError, onSessionChange, session } from '/js/auction-api.js';
 import { noteServerTime, onSecond, serverNow } from '/js/auction-clock.js';
-import { countdown, dateTime, fill, krw, stateWord } from '/js/auction-format.js';
+import { countdownText, dateTime, fill, krw, stateWord } from '/js/auction-format.js';
 import { openSignIn } from '/js/account.js';
-import { onLangChange, t } from '/js/i18n.js';
+import { el, perFrame } from '/js/dom.js';
+import { lang, onLangChange, t } from '/js/i18n.js';
 import { confirmDialog } from '/js/auction-confirm.js';
 import { Gallery } from '/js/auction-gallery.js';
 
 const REFRESH_MS = 400; // history and minimum are read again at most this often while bids come in
-const SOON_MS = 60000;
 
 const $ = (id) => document.getElementById(id);
 const fields = {
@@ -53,50 +54,69 @@ let gallery;
 let mine = null; // { status: 'leading'|'outbid'|'won'|'lost'|'sold', price, max }
 let extension = null; // { from, to } of the last extension seen
 let watching = false;
-let frame = 0;
 let refreshTimer = 0;
 let lastRefresh = 0;
 let shownPrice = null;
+let wholePage = false; // something besides the countdown changed: the next frame writes the whole page
+let historyDue = false; // the bids read from the server changed (or the state, which moves the lead mark)
+let historyState = null;
+const bidRows = new Map(); // bid seq → { tr, who, time }
+let historyShown = []; // the seqs in the table, top to bottom
+let historyLang = null;
 
 // MARK: - Writing the page (in animation frames)
 
+const frame = perFrame(() => {
+  if (wholePage) render();
+  else renderCountdown();
+});
+
+const written = new WeakMap(); // node → the text last written to it (compared, never read back from the DOM)
+
+/** Sets a node's text only when it changed: an event (say `watchers`) rewrites nothing else. */
+function put(node, value) {
+  if (written.get(node) === value) return;
+  written.set(node, value);
+  node.textContent = value;
+}
+
+/** Writes the page in the next frame. */
 function schedule() {
-  if (!frame) frame = requestAnimationFrame(render);
+  wholePage = true;
+  frame();
 }
 
 function render() {
-  frame = 0;
+  wholePage = false;
   if (!item) return;
   const live = item.state === 'live';
   document.title = `${item.title} · Bourse`;
-  fields.state.textContent = stateWord(item.state);
+  put(fields.state, stateWord(item.state));
   fields.state.dataset.state = item.state;
-  fields.category.textContent = item.category || '';
-  fields.title.textContent = item.title;
-  fields.seller.textContent = item.seller;
-  if (shownPrice !== null && shownPrice !== item.price) {
-    fields.price.classList.remove('flash-rise');
-    fields.price.classList.add('flash-rise');
-    setTimeout(() => fields.price.classList.remove('flash-rise'), 700);
-  }
+  put(fields.category, item.category || '');
+  put(fields.title, item.title);
+  put(fields.seller, item.seller);
+  // The flash ends by itself (animationend, set up once); one still running when the next bid comes keeps
+  // running, as on the board, rather than a timer of an older flash cutting a newer one short.
+  if (shownPrice !== null && shownPrice !== item.price) fields.price.classList.add('flash-rise');
   shownPrice = item.price;
-  fields.price.textContent = krw(item.price);
+  put(fields.price, krw(item.price));
   const you = mine && mine.status === 'leading' && live ? ' ' + t('auc.item.leader.you') : '';
-  fields.leader.textContent = item.leader ? item.leader + you : t('auc.item.leader.none');
-  fields.bids.textContent = String(item.bid_count);
-  fields.minimum.textContent = live || item.state === 'scheduled' ? krw(item.minimum_bid) : '–';
-  fields.reserve.textContent = t('auc.reserve.' + item.reserve);
-  fields.ends.textContent = dateTime(item.effective_ends_at_ms);
+  put(fields.leader, item.leader ? item.leader + you : t('auc.item.leader.none'));
+  put(fields.bids, String(item.bid_count));
+  put(fields.minimum, live || item.state === 'scheduled' ? krw(item.minimum_bid) : '–');
+  put(fields.reserve, t('auc.reserve.' + item.reserve));
+  put(fields.ends, dateTime(item.effective_ends_at_ms));
   fields.ends.title = item.hard_end_at_ms ? `${t('auc.item.hard_end')}: ${dateTime(item.hard_end_at_ms)}` : '';
-  fields.watchers.textContent = String(item.watchers ?? 0);
-  fields.softClose.textContent = item.soft_close_seconds
+  put(fields.watchers, String(item.watchers ?? 0));
+  put(fields.softClose, item.soft_close_seconds
     ? fill('auc.item.soft_close', { soft: item.soft_close_seconds, ext: item.extension_seconds })
-    : '';
+    : '');
   fields.extended.hidden = !extension;
   if (extension) {
-    fields.extended.textContent = fill('auc.item.extended', { from: dateTime(extension.from), to: dateTime(extension.to) });
+    put(fields.extended, fill('auc.item.extended', { from: dateTime(extension.from), to: dateTime(extension.to) }));
   }
-  fields.description.textContent = item.description || '';
+  put(fields.description, item.description || '');
   fields.description.parentElement.hidden = !item.description;
   renderYou();
   bidInput.placeholder = item.minimum_bid ? krw(item.minimum_bid) : '';
@@ -104,9 +124,9 @@ function render() {
   bidInput.disabled = !live;
   const buyable = live && item.buy_now_price;
   buyButton.hidden = !buyable;
-  if (buyable) buyButton.textContent = fill('auc.buy.button', { price: krw(item.buy_now_price) });
+  if (buyable) put(buyButton, fill('auc.buy.button', { price: krw(item.buy_now_price) }));
   watchButton.setAttribute('aria-pressed', String(watching));
-  watchButton.textContent = t(watching ? 'auc.watch.remove' : 'auc.watch.add');
+  put(watchButton, t(watching ? 'auc.watch.remove' : 'auc.watch.add'));
   renderCountdown();
   renderHistory();
 }
@@ -128,7 +148,7 @@ function renderYou() {
     else text = t(item.state === 'cancelled' ? 'auc.ended.cancelled' : 'auc.ended.unsold');
   }
   fields.you.hidden = !text;
-  fields.you.textContent = text;
+  put(fields.you, text);
   if (tone) fields.you.dataset.tone = tone;
   else delete fields.you.dataset.tone;
   fields.you.dataset.status = mine ? mine.status : '';
@@ -136,44 +156,55 @@ function renderYou() {
 
 function renderCountdown() {
   if (!item) return;
-  const now = serverNow();
-  let text;
-  let soon = false;
-  if (item.state === 'live') {
-    const left = item.effective_ends_at_ms - now;
-    text = countdown(left);
-    soon = left < SOON_MS;
-  } else if (item.state === 'scheduled') {
-    text = t('auc.starts_in') + countdown(item.starts_at_ms - now);
-  } else {
-    text = t('auc.ended');
-  }
-  if (fields.countdown.textContent !== text) fields.countdown.textContent = text;
+  const { text, soon } = countdownText(item, serverNow());
+  put(fields.countdown, text);
   fields.countdown.classList.toggle('soon', soon);
 }
 
+/** Notes a new reading of the history; the table is written only if it differs from the last one. */
+function setBids(history) {
+  const same = history.length === bids.length && history.every((bid, i) => bid.seq === bids[i].seq);
+  bids = history;
+  if (!same) historyDue = true;
+}
+
 function renderHistory() {
+  if (item.state !== historyState) {
+    historyState = item.state;
+    historyDue = true;
+  }
+  if (historyLang !== lang) {
+    historyLang = lang; // the times are written in the page's language
+    historyDue = true;
+  }
+  if (!historyDue) return;
+  historyDue = false;
   historyEmpty.hidden = bids.length > 0;
-  const rows = [];
   // `leading` says the bid led when it was made; only the newest such bid leads now.
   let leadShown = false;
+  const seqs = [];
   for (const bid of bids) {
-    const tr = document.createElement('tr');
-    tr.dataset.seq = bid.seq;
-    const who = document.createElement('td');
-    who.textContent = bid.bidder;
-    if (bid.leading && !leadShown && item.state === 'live') who.className = 'leading';
+    let row = bidRows.get(bid.seq);
+    if (!row) {
+      const who = el('td', {}, [bid.bidder]);
+      const time = el('td', { class: 'num' });
+      const tr = el('tr', { 'data-seq': bid.seq }, [who, el('td', { class: 'num' }, [krw(bid.price)]), time]);
+      row = { tr, who, time, timeText: '' };
+      bidRows.set(bid.seq, row);
+    }
+    const timeText = dateTime(bid.time_ms);
+    if (row.timeText !== timeText) {
+      row.timeText = timeText;
+      row.time.textContent = timeText;
+    }
+    row.who.classList.toggle('leading', bid.leading && !leadShown && item.state === 'live');
     leadShown = leadShown || bid.leading;
-    const price = document.createElement('td');
-    price.className = 'num';
-    price.textContent = krw(bid.price);
-    const time = document.createElement('td');
-    time.className = 'num';
-    time.textContent = dateTime(bid.time_ms);
-    tr.append(who, price, time);
-    rows.push(tr);
+    seqs.push(bid.seq);
   }
-  historyRows.replaceChildren(...rows);
+  if (seqs.length !== historyShown.length || seqs.some((seq, i) => seq !== historyShown[i])) {
+    historyRows.replaceChildren(...seqs.map((seq) => bidRows.get(seq).tr));
+    historyShown = seqs;
+  }
 }
 
 // MARK: - Reading the item
@@ -184,11 +215,12 @@ async function refresh() {
   lastRefresh = performance.now();
   try {
     const [fresh, history] = await Promise.all([api('GET', `/items/${id}`), api('GET', `/items/${id}/bids`)]);
-    // The socket may already be ahead of an answer that was on its way: keep the newer state.
+    // The socket may already be ahead of an answer that was on its way (an `extended` after the `price`
+    // that asked for it): keep the newer state, and read again for the minimum and history that go with it.
     noteServerTime(fresh.server_time);
     if (!item || fresh.seq >= item.seq) item = fresh;
-    else item.minimum_bid = fresh.seq === item.seq ? fresh.minimum_bid : item.minimum_bid;
-    bids = history;
+    else refreshSoon();
+    setBids(history);
     schedule();
   } catch (error) {
     say(describeError(error), true);
@@ -268,10 +300,10 @@ function listen() {
 
 // MARK: - Bidding, buying, watching
 
-function message(el, text, tone = '') {
-  el.textContent = text;
-  if (tone) el.dataset.tone = tone;
-  else delete el.dataset.tone;
+function message(node, text, tone = '') {
+  node.textContent = text;
+  if (tone) node.dataset.tone = tone;
+  else delete node.dataset.tone;
 }
 
 /** Sends over the socket, or over REST (with the CSRF header) when the socket is not open. */
@@ -380,7 +412,8 @@ export async function start(context) {
   bidForm.addEventListener('submit', bid);
   buyButton.addEventListener('click', buyNow);
   watchButton.addEventListener('click', toggleWatch);
-  onSecond(() => requestAnimationFrame(renderCountdown));
+  onSecond(frame);
+  fields.price.addEventListener('animationend', () => fields.price.classList.remove('flash-rise'));
   onSessionChange(() => {
     mine = null;
     watching = false;

@@ -6,10 +6,11 @@
 
 import { api, describeError } from '/js/auction-api.js';
 import { noteServerTime, onSecond, serverNow } from '/js/auction-clock.js';
-import { countdown, krw, stateWord } from '/js/auction-format.js';
+import { count, countdownText, krw, stateWord } from '/js/auction-format.js';
+import { el, perFrame } from '/js/dom.js';
 import { onLangChange, t } from '/js/i18n.js';
 
-const SOON_MS = 60000;
+const RETRY_MS = 5000; // after a failed page, the next try waits this long (never a loop against a failing server)
 
 const lotsEl = document.getElementById('lots');
 const emptyEl = document.getElementById('list-empty');
@@ -21,123 +22,106 @@ const sortSelect = document.getElementById('list-sort');
 
 const cards = new Map(); // id → { item, li, price, bids, state, left, shownPrice }
 const dirty = new Set();
-let frame = 0;
+let countdownsDue = false; // the server's second turned: every card's countdown is written in the next frame
 let view = { sort: 'ending', q: '' };
 let page = 0;
 let pages = 1;
 let total = 0;
 let loading = false;
+let loadError = ''; // the last page's failure in words, shown where the next page would appear
 let generation = 0; // bumps when the order or search changes, so a late answer for the old one is dropped
 let socket;
 let say;
 
 // MARK: - Cards
 
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text != null) node.textContent = text;
-  return node;
-}
-
 function makeCard(item) {
-  const li = el('li', 'lot');
-  li.dataset.id = item.id;
-  const link = el('a', 'lot-link');
-  link.href = '/auctions/' + item.id;
-  const figure = el('div', 'lot-photo');
+  const li = el('li', { class: 'lot', 'data-id': item.id });
+  const link = el('a', { class: 'lot-link', href: '/auctions/' + item.id });
+  const figure = el('div', { class: 'lot-photo' });
   const photo = item.photos && item.photos[0];
   if (photo) {
-    const img = el('img');
-    img.src = photo.url;
-    img.alt = '';
-    img.loading = 'lazy';
-    img.decoding = 'async';
+    const img = el('img', { src: photo.url, alt: '', loading: 'lazy', decoding: 'async' });
     if (photo.width && photo.height) {
       img.width = photo.width;
       img.height = photo.height;
     }
     figure.append(img);
   } else {
-    figure.append(el('span', 'muted', t('auc.nophoto')));
+    figure.append(el('span', { class: 'muted' }, [t('auc.nophoto')]));
   }
-  const body = el('div', 'lot-body');
-  const title = el('h2', 'lot-title', item.title);
-  const priceLine = el('p', 'lot-price');
-  const priceLabel = el('span', 'label', t('auc.list.price'));
-  const price = el('strong', 'num price');
-  priceLine.append(priceLabel, ' ', price);
-  const meta = el('p', 'lot-meta');
-  const bids = el('span', 'bids num');
-  const state = el('span', 'state-badge');
-  meta.append(bids, state);
-  const left = el('p', 'lot-left num countdown');
-  body.append(title, priceLine, meta, left);
+  const priceLabel = el('span', { class: 'label' }, [t('auc.list.price')]);
+  const price = el('strong', { class: 'num price' });
+  // The flash ends by itself (as on the board): a new flash of the other direction replaces it, one of the
+  // same direction keeps running; no timer that could clear a newer flash.
+  price.addEventListener('animationend', () => price.classList.remove('flash-rise', 'flash-fall'));
+  const bids = el('span', { class: 'bids num' });
+  const state = el('span', { class: 'state-badge' });
+  const left = el('p', { class: 'lot-left num countdown' });
+  const body = el('div', { class: 'lot-body' }, [
+    el('h2', { class: 'lot-title' }, [item.title]),
+    el('p', { class: 'lot-price' }, [priceLabel, ' ', price]),
+    el('p', { class: 'lot-meta' }, [bids, state]),
+    left,
+  ]);
   link.append(figure, body);
   li.append(link);
-  return { item, li, price, priceLabel, bids, state, left, shownPrice: null, leftText: '' };
+  return { item, li, price, priceLabel, bids, state, left, written: {} };
+}
+
+// Sets a text only when it differs from what was written last (kept in the card, never read from the DOM).
+function put(card, field, node, value) {
+  if (card.written[field] === value) return;
+  card.written[field] = value;
+  node.textContent = value;
 }
 
 function writeCard(card) {
   const { item } = card;
-  if (card.shownPrice !== null && card.shownPrice !== item.price) {
-    const up = Number(item.price) > Number(card.shownPrice);
-    card.price.classList.remove('flash-rise', 'flash-fall');
-    // Restarting the animation needs the class to be absent for a frame; a timer removes it afterwards.
+  const shown = card.written.priceValue;
+  if (shown != null && shown !== item.price) {
+    const up = Number(item.price) > Number(shown);
+    card.price.classList.remove(up ? 'flash-fall' : 'flash-rise');
     card.price.classList.add(up ? 'flash-rise' : 'flash-fall');
-    setTimeout(() => card.price.classList.remove('flash-rise', 'flash-fall'), 700);
   }
-  card.shownPrice = item.price;
-  card.price.textContent = krw(item.price);
-  card.priceLabel.textContent = t('auc.list.price');
-  card.bids.textContent = `${t('auc.list.bids')} ${item.bid_count}`;
-  card.state.textContent = stateWord(item.state);
-  card.state.dataset.state = item.state;
+  card.written.priceValue = item.price;
+  put(card, 'price', card.price, krw(item.price));
+  put(card, 'priceLabel', card.priceLabel, t('auc.list.price'));
+  put(card, 'bids', card.bids, `${t('auc.list.bids')} ${item.bid_count}`);
+  put(card, 'state', card.state, stateWord(item.state));
+  if (card.written.stateValue !== item.state) {
+    card.written.stateValue = item.state;
+    card.state.dataset.state = item.state;
+  }
   writeLeft(card);
 }
 
 function writeLeft(card) {
-  const { item } = card;
-  const now = serverNow();
-  let text;
-  let soon = false;
-  if (item.state === 'live') {
-    const left = item.effective_ends_at_ms - now;
-    text = countdown(left);
-    soon = left < SOON_MS;
-  } else if (item.state === 'scheduled') {
-    text = t('auc.starts_in') + countdown(item.starts_at_ms - now);
-  } else {
-    text = t('auc.ended');
+  const { text, soon } = countdownText(card.item, serverNow());
+  put(card, 'left', card.left, text);
+  if (card.written.soon !== soon) {
+    card.written.soon = soon;
+    card.left.classList.toggle('soon', soon);
   }
-  if (text !== card.leftText) {
-    card.leftText = text;
-    card.left.textContent = text;
-  }
-  card.left.classList.toggle('soon', soon);
-}
-
-function schedule() {
-  if (!frame) frame = requestAnimationFrame(flush);
 }
 
 function flush() {
-  frame = 0;
   for (const id of dirty) {
     const card = cards.get(id);
     if (card) writeCard(card);
   }
   dirty.clear();
+  if (countdownsDue) {
+    countdownsDue = false;
+    for (const card of cards.values()) writeLeft(card);
+  }
 }
 
+const schedule = perFrame(flush);
+
 function tickCountdowns() {
-  if (!frame) {
-    frame = requestAnimationFrame(() => {
-      frame = 0;
-      for (const card of cards.values()) writeLeft(card);
-      flush();
-    });
-  }
+  countdownsDue = true;
+  schedule();
 }
 
 // MARK: - Live events
@@ -182,6 +166,7 @@ async function loadNext() {
   loading = true;
   const mine = generation;
   sentinel.textContent = t('auc.list.more');
+  let loaded = false;
   try {
     const params = new URLSearchParams({ page: String(page + 1), sort: view.sort });
     if (view.q) params.set('q', view.q);
@@ -201,25 +186,31 @@ async function loadNext() {
       fragment.append(card.li);
     }
     lotsEl.append(fragment);
+    loadError = '';
     say('');
     follow();
+    loaded = true;
   } catch (error) {
     if (mine !== generation) return;
-    say(`${t('auc.error.load')}: ${describeError(error)} ${t('auc.retry')}`, true);
-    setTimeout(() => mine === generation && rescan(), 5000);
+    loadError = `${t('auc.error.load')}: ${describeError(error)} ${t('auc.retry')}`;
+    say(loadError, true);
+    // Only this timer tries again: the sentinel is still in view, and looking again now would loop.
+    setTimeout(() => mine === generation && rescan(), RETRY_MS);
   } finally {
     if (mine === generation) {
       loading = false;
       writeFooter();
-      rescan();
+      // A first page too short to fill the screen leads to the next one.
+      if (loaded) rescan();
     }
   }
 }
 
 function writeFooter() {
-  totalEl.textContent = page ? `${total.toLocaleString()} ${t('auc.list.count')}` : '';
+  totalEl.textContent = page ? `${count(total)} ${t('auc.list.count')}` : '';
   emptyEl.hidden = !(page && total === 0);
-  sentinel.textContent = page >= pages ? (total > 0 ? t('auc.list.end') : '') : '';
+  sentinel.textContent = loadError || (page >= pages && total > 0 ? t('auc.list.end') : '');
+  sentinel.classList.toggle('error', Boolean(loadError));
 }
 
 // Observing again makes the observer report the sentinel's current state, so a first page too short to
@@ -239,6 +230,7 @@ function rescan() {
 function reset() {
   generation += 1;
   loading = false;
+  loadError = '';
   page = 0;
   pages = 1;
   cards.clear();

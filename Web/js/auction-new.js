@@ -5,6 +5,7 @@
 
 import { api, describeError, onSessionChange, session } from '/js/auction-api.js';
 import { openSignIn } from '/js/account.js';
+import { el } from '/js/dom.js';
 import { t } from '/js/i18n.js';
 
 const MAX_PHOTOS = 10;
@@ -55,14 +56,7 @@ function showPreviews() {
   for (const url of previewUrls) URL.revokeObjectURL(url);
   previewUrls = [...photosInput.files].map((file) => URL.createObjectURL(file));
   previews.replaceChildren(
-    ...previewUrls.map((url) => {
-      const li = document.createElement('li');
-      const img = document.createElement('img');
-      img.src = url;
-      img.alt = '';
-      li.append(img);
-      return li;
-    }),
+    ...previewUrls.map((url) => el('li', {}, [el('img', { src: url, alt: '' })])),
   );
 }
 
