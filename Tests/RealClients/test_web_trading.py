@@ -35,6 +35,13 @@ def test_a_new_user_deposits_places_and_cancels_an_order(browser):
 
     price = driver.find_element(By.ID, "order-price")
     price.clear()
+    # A total gives the amount it buys, computed exactly (floats made 29,000 at 100,000 into 0.28999999).
+    price.send_keys("100000")
+    driver.find_element(By.ID, "order-total").send_keys("29000")
+    assert driver.find_element(By.ID, "order-volume").get_property("value") == "0.29"
+    driver.find_element(By.ID, "order-total").clear()
+    driver.find_element(By.ID, "order-volume").clear()
+    price.clear()
     price.send_keys("1000000")  # far below the market: it rests
     driver.find_element(By.ID, "order-volume").send_keys("0.01")
     assert "10,000" in driver.find_element(By.ID, "order-total").get_property("value")

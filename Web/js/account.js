@@ -3,6 +3,7 @@
 // refusals are shown in words: a wrong name or password, a taken name, the password rule that failed,
 // and how long a throttled sign-in must wait.
 
+import { el } from '/js/dom.js';
 import { addStrings, applyLabels, onLangChange, t } from '/js/i18n.js';
 import { currentUser, onSessionChange, signIn, signOut, signUp } from '/js/session.js';
 
@@ -41,12 +42,6 @@ addStrings({
   },
 });
 
-function el(tag, attrs = {}, children = []) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
-  for (const child of children) node.append(child);
-  return node;
-}
 
 /** Words for a refusal of sign-in or sign-up. */
 export function describeAccountError(error) {

@@ -1,6 +1,9 @@
 // What the board reads and remembers: the market list and tickers from REST, and the user's
 // favourites and view (tab, sort) in localStorage.
 
+import { store } from '/js/dom.js';
+import { api } from '/js/session.js';
+
 /** A failed request, with the server's own words when it sent an Upbit error body. */
 export class RequestError extends Error {
   constructor(message, status) {
@@ -11,23 +14,13 @@ export class RequestError extends Error {
 
 /** GETs JSON from the server; throws RequestError with the server's `error.message` (or the HTTP status). */
 export async function fetchJSON(url) {
-  let response;
   try {
-    response = await fetch(url, { headers: { Accept: 'application/json' } });
+    return await api(url);
   } catch (error) {
-    throw new RequestError(error.message || 'network error', 0);
+    if (error.status === 0) throw new RequestError('network error', 0);
+    const words = error.message && error.message !== error.name ? `${error.message} (${error.name})` : `HTTP ${error.status}`;
+    throw new RequestError(words, error.status);
   }
-  if (!response.ok) {
-    let message = `HTTP ${response.status}`;
-    try {
-      const body = await response.json();
-      if (body?.error?.message) message = `${body.error.message} (${body.error.name || response.status})`;
-    } catch {
-      // Not JSON: the status line is all there is.
-    }
-    throw new RequestError(message, response.status);
-  }
-  return response.json();
 }
 
 export const QUOTES = ['KRW', 'BTC', 'USDT'];
@@ -48,19 +41,14 @@ export async function loadBoard() {
 
 function read(key, fallback) {
   try {
-    const value = JSON.parse(localStorage.getItem(key));
-    return value ?? fallback;
+    return JSON.parse(store.get(key)) ?? fallback;
   } catch {
     return fallback;
   }
 }
 
 function write(key, value) {
-  try {
-    localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // Storage full or disabled: the choice lasts until the page is left.
-  }
+  store.set(key, JSON.stringify(value));
 }
 
 const FAVOURITES_KEY = 'bourse.favourites';

@@ -2,6 +2,7 @@
 // indicator, and the account area (account.js: sign in, sign up, sign out). Built into <header id="top"> so that pages only need the empty element.
 
 import { mountAccount } from '/js/account.js';
+import { el } from '/js/dom.js';
 import { applyLabels, lang, onLangChange, setLang, t } from '/js/i18n.js';
 
 const THEME_KEY = 'bourse.theme';
@@ -36,12 +37,6 @@ function applyTheme() {
 }
 applyTheme();
 
-function el(tag, attrs = {}, children = []) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
-  for (const child of children) node.append(child);
-  return node;
-}
 
 /**
  * Builds the top bar. `title` is the page's name (an i18n key or plain text) for the document title.

@@ -172,7 +172,14 @@ export class CandleChart {
     try {
       candles = await this.fetchCandles(interval.path, { market: this.market, count: PAGE });
     } catch (error) {
-      if (generation === this.generation) this.onStatus(error);
+      if (generation !== this.generation) return;
+      this.onStatus(error);
+      // Trades are kept only for a load that is coming: drop them, and try again a little later.
+      this.pending = [];
+      this.failedAt = generation;
+      setTimeout(() => {
+        if (this.generation === generation) this.setInterval(this.interval);
+      }, RETRY_AFTER_ERROR_MS);
       return;
     }
     if (generation !== this.generation) return;
@@ -189,6 +196,8 @@ export class CandleChart {
 
   /** A `trade` stream message of this market; drawn in the next animation frame. */
   addTrade(trade) {
+    // While no load is coming (the last one failed), there is nothing to merge a trade into.
+    if (!this.loaded && this.failedAt === this.generation) return;
     this.pending.push(trade);
     this.schedule();
   }

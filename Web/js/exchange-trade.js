@@ -18,6 +18,34 @@ export function decimalInput(text) {
   return /^\d+(\.\d+)?$/.test(plain) ? plain : '';
 }
 
+const VOLUME_DECIMALS = 8;
+
+/** `decimal` (a decimalInput string) as an integer count of 10^-`scale` units, truncated. */
+function scaled(decimal, scale) {
+  const [whole, fraction = ''] = decimal.split('.');
+  return BigInt(whole + fraction.padEnd(scale, '0').slice(0, scale));
+}
+
+/**
+ * The amount that `total` buys at `price`, truncated to 8 decimals, as a decimal string: computed on
+ * integers, because it is what the order asks for (29000 / 100000 must be 0.29, which floats make
+ * 0.28999999). '' when either is not a positive decimal.
+ */
+export function volumeFor(total, price) {
+  const t = decimalInput(total);
+  const p = decimalInput(price);
+  if (!t || !p) return '';
+  const scale = Math.max(t.split('.')[1]?.length ?? 0, p.split('.')[1]?.length ?? 0);
+  const divisor = scaled(p, scale);
+  if (divisor === 0n) return '';
+  const units = (scaled(t, scale) * 10n ** BigInt(VOLUME_DECIMALS)) / divisor;
+  if (units === 0n) return '';
+  const digits = units.toString().padStart(VOLUME_DECIMALS + 1, '0');
+  const whole = digits.slice(0, -VOLUME_DECIMALS);
+  const fraction = digits.slice(-VOLUME_DECIMALS).replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : whole;
+}
+
 export class TradePanel {
   /** `lastPrice()` gives the market's latest trade price (a number), for the form's first price. */
   constructor({ root, code, lastPrice }) {
@@ -42,8 +70,7 @@ export class TradePanel {
     const recompute = (from) => {
       const p = Number(decimalInput(price.value));
       if (from === 'total') {
-        const sum = Number(decimalInput(total.value));
-        volume.value = p > 0 && sum > 0 ? String(Math.floor((sum / p) * 1e8) / 1e8) : '';
+        volume.value = volumeFor(total.value, price.value);
       } else {
         const v = Number(decimalInput(volume.value));
         total.value = p > 0 && v > 0 ? formatPrice(p * v, this.quote) : '';
@@ -79,6 +106,8 @@ export class TradePanel {
   }
 
   setUser(user) {
+    // Answers of requests made for an earlier user (or before sign-out) are dropped on arrival.
+    this.generation = (this.generation ?? 0) + 1;
     this.user = user;
     this.$('order-fieldset').disabled = !user;
     this.$('order-signed-out').hidden = Boolean(user);
@@ -92,6 +121,7 @@ export class TradePanel {
       this.timer = setInterval(() => this.refresh(), REFRESH_MS);
     } else {
       this.$('open-orders-rows').replaceChildren();
+      this.openSignature = undefined;
       this.renderAvailable();
     }
   }
@@ -107,18 +137,36 @@ export class TradePanel {
     return error.message || error.name;
   }
 
+  /** Reloads balances and open orders; one at a time, so an older answer never overwrites a newer one. */
   async refresh() {
     if (!this.user || document.hidden) return;
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return this.refreshing;
+    }
+    const generation = this.generation;
+    this.refreshing = (async () => {
+      try {
+        const [accounts, open] = await Promise.all([
+          api('/v1/accounts'),
+          api('/v1/orders/open', { params: { market: this.code, limit: '50' } }),
+        ]);
+        if (generation !== this.generation) return;
+        this.balances = new Map(accounts.map((a) => [a.currency, a]));
+        this.renderAvailable();
+        this.renderOpen(open);
+      } catch (error) {
+        if (generation === this.generation) this.say(this.describe(error), true);
+      }
+    })();
     try {
-      const [accounts, open] = await Promise.all([
-        api('/v1/accounts'),
-        api('/v1/orders/open', { params: { market: this.code, limit: '50' } }),
-      ]);
-      this.balances = new Map(accounts.map((a) => [a.currency, a]));
-      this.renderAvailable();
-      this.renderOpen(open);
-    } catch (error) {
-      this.say(this.describe(error), true);
+      await this.refreshing;
+    } finally {
+      this.refreshing = null;
+    }
+    if (this.refreshAgain) {
+      this.refreshAgain = false;
+      await this.refresh();
     }
   }
 
@@ -131,6 +179,10 @@ export class TradePanel {
   }
 
   renderOpen(orders) {
+    // Rebuilt only when the list changed, so a focused Cancel button keeps its focus between polls.
+    const signature = orders.map((o) => `${o.uuid}:${o.remaining_volume}`).join(',') + '|' + this.side;
+    if (signature === this.openSignature) return;
+    this.openSignature = signature;
     const rows = this.$('open-orders-rows');
     const fragment = document.createDocumentFragment();
     for (const order of orders) {

@@ -10,6 +10,8 @@ import { TradePanel } from '/js/exchange-trade.js';
 import { changeClass, formatCompact, formatPercent, formatPrice, formatVolume } from '/js/format.js';
 import { addStrings, lang, marketName, onLangChange, t } from '/js/i18n.js';
 import { UpbitStream } from '/js/stream.js';
+import { store } from '/js/dom.js';
+import { api } from '/js/session.js';
 import { STRINGS } from '/js/exchange-strings.js';
 
 const INTERVAL_KEY = 'bourse.exchange.interval';
@@ -19,43 +21,30 @@ const TAPE_FIRST_PAGE = 50;
 addStrings(STRINGS);
 const chrome = mountChrome({});
 const $ = (id) => document.getElementById(id);
-const code = decodeURIComponent(location.pathname.split('/')[2] || '').toUpperCase();
+// A malformed address (`/exchange/%E0%A4%A`) is a market that does not exist, not a script error.
+const code = (() => {
+  try {
+    return decodeURIComponent(location.pathname.split('/')[2] || '').toUpperCase();
+  } catch {
+    return '';
+  }
+})();
 const quote = code.split('-')[0];
 
 // MARK: - REST
 
 /** GET a JSON endpoint; failures become Errors whose message is the server's words (or the network's). */
 async function getJSON(path, params = {}) {
-  const url = path + (Object.keys(params).length ? '?' + new URLSearchParams(params) : '');
-  let response;
   try {
-    response = await fetch(url, { headers: { accept: 'application/json' } });
-  } catch {
-    throw new Error(t('error.network'));
-  }
-  const body = await response.json().catch(() => null);
-  if (!response.ok) {
-    const message = body?.error?.message || response.statusText;
-    throw new Error(`${t('error.http')} (${response.status}): ${message}`);
-  }
-  return body;
-}
-
-function safeGet(key) {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
+    return await api(path, { params });
+  } catch (error) {
+    if (error.status === 0) throw new Error(t('error.network'));
+    throw new Error(`${t('error.http')} (${error.status}): ${error.message}`);
   }
 }
 
-function safeSet(key, value) {
-  try {
-    localStorage.setItem(key, value);
-  } catch {
-    // Not remembered; the choice still holds for this page.
-  }
-}
+const safeGet = (key) => store.get(key);
+const safeSet = (key, value) => store.set(key, value);
 
 function showPageStatus(text) {
   const status = $('page-status');

@@ -36,7 +36,10 @@ export class ApiError extends Error {
   }
 }
 
+let epoch = 0;          // counts sign-ins and sign-outs, so a /me answer from before one is dropped
+
 function remember(user) {
+  epoch += 1;
   const before = current;
   current = user ? { id: user.id, username: user.username, csrf: user.csrf_token } : null;
   mark(Boolean(current));
@@ -56,10 +59,11 @@ export function currentUser() {
   if (current !== undefined) return Promise.resolve(current);
   if (!marked()) return Promise.resolve(remember(null));
   if (!asking) {
+    const asked = epoch;
     asking = api('/auction/v1/me')
-      .then((user) => remember(user))
+      .then((user) => (asked === epoch ? remember(user) : current))
       .catch((error) => {
-        if (error.status === 401) return remember(null);
+        if (error.status === 401) return current ?? null;
         current = undefined;
         throw error;
       })
@@ -100,6 +104,9 @@ export async function api(path, { method = 'GET', json, form, params } = {}) {
     parsed = null;
   }
   if (!response.ok) {
+    // The session ended (signed out elsewhere, expired): this page is signed out too.
+    if (response.status === 401 && current) remember(null);
+    else if (response.status === 401 && path === '/auction/v1/me') remember(null);
     const error = parsed?.error || {};
     const retry = Number(response.headers.get('retry-after')) || undefined;
     throw new ApiError(response.status, typeof error.name === 'string' ? error.name : undefined, error.message, retry);
@@ -127,3 +134,14 @@ export async function signOut() {
     remember(null);
   }
 }
+
+// Another tab signed in or out: follow it (the cookie is shared, the CSRF token must be asked again).
+addEventListener('storage', (event) => {
+  if (event.key !== MARK) return;
+  if (event.newValue === '1') {
+    current = undefined;
+    currentUser().catch(() => {});
+  } else {
+    remember(null);
+  }
+});

@@ -11,8 +11,8 @@ enum WebHeaders {
         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; "
         + "font-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
 
-    /// Pages and the client's own scripts and styles are revalidated on every load (a cheap 304 by ETag),
-    /// so a new version of the server is seen at once; the pinned chart library may be kept a day.
+    /// Pages, scripts (the chart library too: its name has no version) and styles are revalidated on every
+    /// load, a cheap 304 by ETag, so a new version of the server is seen at once.
     static let cacheControl = CacheControl([
         (.textHtml, [.noCache]),
         (.textJavascript, [.noCache]),
