@@ -61,4 +61,21 @@ public enum NumberText {
         for _ in 0..<max(0, exponent) { result *= 10 }
         return result
     }
+
+    /// A decimal string as the API sent it, with thousands separators in its whole part; the fraction is
+    /// kept as written, and anything that is not a plain decimal is returned as it is. (The same as the
+    /// core's `DecimalFormatter.grouped`, which the SDK's side does not import.)
+    public static func grouped(decimal: String) -> String {
+        let negative = decimal.hasPrefix("-")
+        let digits = negative ? String(decimal.dropFirst()) : decimal
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) else { return decimal }
+        let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let whole = Array(parts[0])
+        var out: [Character] = []
+        for (offset, character) in whole.enumerated() {
+            if offset > 0 && (whole.count - offset) % 3 == 0 { out.append(",") }
+            out.append(character)
+        }
+        return (negative ? "-" : "") + String(out) + (parts.count > 1 ? "." + parts[1] : "")
+    }
 }

@@ -15,8 +15,9 @@ public enum PortfolioScreen {
             lines.append(
                 row(
                     [
-                        balance.currency, grouped(balance.balance), grouped(balance.locked),
-                        grouped(balance.avgBuyPrice),
+                        balance.currency, NumberText.grouped(decimal: balance.balance),
+                        NumberText.grouped(decimal: balance.locked),
+                        NumberText.grouped(decimal: balance.avgBuyPrice),
                     ],
                     width))
         }
@@ -28,7 +29,10 @@ public enum PortfolioScreen {
             let marker = index == state.selected ? "> " : "  "
             let side = order.side == "bid" ? "Buy" : "Sell"
             var text = row(
-                [marker + order.market, side, grouped(order.price ?? "market"), grouped(order.remainingVolume ?? "-")],
+                [
+                    marker + order.market, side, NumberText.grouped(decimal: order.price ?? "market"),
+                    NumberText.grouped(decimal: order.remainingVolume ?? "-"),
+                ],
                 width)
             if colour { text = ANSI.paint(text, order.side == "bid" ? ANSI.red : ANSI.blue) }
             lines.append(text)
@@ -60,22 +64,5 @@ public enum PortfolioScreen {
             index == 0 ? DisplayWidth.fit(cell, 14) : DisplayWidth.fit(cell, 18, alignRight: true)
         }.joined(separator: " ")
         return DisplayWidth.fit(" " + text, width)
-    }
-
-    /// A decimal string with thousands separators in its whole part, trailing zeros of the fraction kept
-    /// as the server wrote them (the text is shown, never computed with).
-    static func grouped(_ decimal: String) -> String {
-        let negative = decimal.hasPrefix("-")
-        let digits = negative ? String(decimal.dropFirst()) : decimal
-        guard digits.allSatisfy({ $0.isNumber || $0 == "." }) else { return decimal }
-        let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        var whole = String(parts.first ?? "")
-        var groups: [String] = []
-        while whole.count > 3 {
-            groups.insert(String(whole.suffix(3)), at: 0)
-            whole = String(whole.dropLast(3))
-        }
-        groups.insert(whole, at: 0)
-        return (negative ? "-" : "") + groups.joined(separator: ",") + (parts.count > 1 ? "." + parts[1] : "")
     }
 }

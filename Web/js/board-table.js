@@ -5,6 +5,7 @@
 import { changeClass, formatChange, formatCompact, formatPercent, formatPrice } from '/js/format.js';
 import { lang, marketName, t } from '/js/i18n.js';
 import { MarketSearchKey, MarketSearchQuery } from '/js/search.js';
+import { cell, setText } from '/js/dom.js';
 
 const SORTERS = {
   price: (row) => row.price ?? -Infinity,
@@ -12,19 +13,8 @@ const SORTERS = {
   value: (row) => row.value ?? -Infinity,
 };
 
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text != null) node.textContent = text;
-  return node;
-}
-
-// Sets a text only when it differs from what was written last.
-function text(row, field, node, value) {
-  if (row.written[field] === value) return;
-  row.written[field] = value;
-  node.textContent = value;
-}
+const el = cell;
+const text = (row, field, node, value) => setText(row.written, field, node, value);
 
 export class BoardTable {
   constructor({ tbody, favourites, onToggleFavourite }) {

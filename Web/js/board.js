@@ -10,6 +10,7 @@ import { BoardTable } from '/js/board-table.js';
 import { mountChrome } from '/js/chrome.js';
 import { addStrings, onLangChange, t } from '/js/i18n.js';
 import { UpbitStream } from '/js/stream.js';
+import { focusOnSlash } from '/js/dom.js';
 
 const SORT_INTERVAL_MS = 500;
 const RETRY_MS = 5000;
@@ -159,12 +160,7 @@ search.addEventListener('keydown', (event) => {
     table.visibleRows()[0]?.link.focus();
   }
 });
-// "/" jumps to the search box from anywhere but a text field.
-document.addEventListener('keydown', (event) => {
-  if (event.key !== '/' || event.target.closest('input, textarea, select')) return;
-  event.preventDefault();
-  search.focus();
-});
+focusOnSlash(search);
 
 function labelSort() {
   for (const button of sortButtons) {

@@ -9,6 +9,33 @@ export function el(tag, attrs = {}, children = []) {
   return node;
 }
 
+/** An element with a class and a text: the tables' cells. */
+export function cell(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text != null) node.textContent = text;
+  return node;
+}
+
+/**
+ * Writes `value` into `node` only when it differs from what was written last under `field` in `written`
+ * (a row's own record), so that a live table touches the DOM only where something changed.
+ */
+export function setText(written, field, node, value) {
+  if (written[field] === value) return;
+  written[field] = value;
+  node.textContent = value;
+}
+
+/** "/" focuses `input` from anywhere on the page except a text field, as search boxes do on the web. */
+export function focusOnSlash(input) {
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== '/' || event.target.closest('input, textarea, select')) return;
+    event.preventDefault();
+    input.focus();
+  });
+}
+
 /** localStorage that keeps working (forgetting) when storage is disabled, as in some private modes. */
 export const store = {
   get(key) {

@@ -4,6 +4,7 @@
 
 import { lang, marketName, t } from '/js/i18n.js';
 import { MarketSearchKey, MarketSearchQuery } from '/js/search.js';
+import { cell, setText } from '/js/dom.js';
 
 // Upbit's wallet_state, as what a user can do: 'on', 'off' or 'unsupported' for each direction.
 const DIRECTIONS = {
@@ -30,19 +31,8 @@ export const FILTERS = {
 
 const heightFormat = new Intl.NumberFormat('en-US');
 
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text != null) node.textContent = text;
-  return node;
-}
-
-// Sets a text only when it differs from what was written last.
-function text(row, field, node, value) {
-  if (row.written[field] === value) return;
-  row.written[field] = value;
-  node.textContent = value;
-}
+const el = cell;
+const text = (row, field, node, value) => setText(row.written, field, node, value);
 
 function fill(template, values) {
   return template.replace(/\{(\w)\}/g, (_, name) => String(values[name]));

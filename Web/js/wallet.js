@@ -8,6 +8,7 @@ import { mountChrome } from '/js/chrome.js';
 import { addStrings, lang, onLangChange, t } from '/js/i18n.js';
 import { WALLET_STRINGS } from '/js/wallet-strings.js';
 import { FILTERS, WalletTable } from '/js/wallet-table.js';
+import { focusOnSlash } from '/js/dom.js';
 
 const REFRESH_MS = 30_000;
 const VIEW_KEY = 'bourse.wallet.view';
@@ -158,12 +159,7 @@ search.addEventListener('keydown', (event) => {
     applyFilter();
   }
 });
-// "/" jumps to the search box from anywhere but a text field, as on the board.
-document.addEventListener('keydown', (event) => {
-  if (event.key !== '/' || event.target.closest('input, textarea, select')) return;
-  event.preventDefault();
-  search.focus();
-});
+focusOnSlash(search);
 
 function labelSort() {
   for (const button of sortButtons) {

@@ -53,20 +53,7 @@ enum SparklineCard {
     }
 
     /// `1234567.5` as `1,234,567.5`.
-    static func grouped(_ decimal: String) -> String {
-        let negative = decimal.hasPrefix("-")
-        let digits = negative ? String(decimal.dropFirst()) : decimal
-        let parts = digits.split(separator: ".", maxSplits: 1)
-        var whole = String(parts.first ?? "0")
-        var groups: [String] = []
-        while whole.count > 3 {
-            groups.insert(String(whole.suffix(3)), at: 0)
-            whole = String(whole.dropLast(3))
-        }
-        groups.insert(whole, at: 0)
-        let fraction = parts.count > 1 ? "." + parts[1] : ""
-        return (negative ? "-" : "") + groups.joined(separator: ",") + fraction
-    }
+    static func grouped(_ decimal: String) -> String { DecimalFormatter.grouped(decimal) }
 
     /// A signed change rate as `+1.23%`.
     static func percent(_ rate: ChangeRate) -> String {

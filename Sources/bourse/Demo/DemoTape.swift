@@ -60,18 +60,7 @@ struct DemoTape {
     }
 
     /// Thousands separators in the whole part: `143250000.5` → `143,250,000.5`.
-    func grouped(_ decimal: String) -> String {
-        let parts = decimal.split(separator: ".", maxSplits: 1)
-        var whole = Array(parts[0])
-        let negative = whole.first == "-"
-        if negative { whole.removeFirst() }
-        var out: [Character] = []
-        for (offset, character) in whole.enumerated() {
-            if offset > 0 && (whole.count - offset) % 3 == 0 { out.append(",") }
-            out.append(character)
-        }
-        return (negative ? "-" : "") + String(out) + (parts.count > 1 ? "." + parts[1] : "")
-    }
+    func grouped(_ decimal: String) -> String { DecimalFormatter.grouped(decimal) }
 
     /// Columns count Hangul as two cells wide, as terminals draw them.
     func displayWidth(_ text: String) -> Int {
