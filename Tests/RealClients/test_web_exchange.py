@@ -58,11 +58,20 @@ def assert_clean(driver):
 
 
 @pytest.fixture(scope="module")
-def desktop():
+def desktop_driver():
     driver = make_driver(DESKTOP, language="ko-KR")
     driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": TIMEZONE})
     yield driver
     driver.quit()
+
+
+@pytest.fixture
+def desktop(desktop_driver):
+    """The module's browser (one start for every test), with what the pages remember cleared first, so
+    that an interval, a language or a theme one test chose never carries into the next."""
+    open_page(desktop_driver, "/favicon.svg")
+    desktop_driver.execute_script("localStorage.clear()")
+    return desktop_driver
 
 
 def open_market(driver, code: str = MARKET, interval: str | None = "1m"):
