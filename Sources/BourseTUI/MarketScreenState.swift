@@ -19,6 +19,8 @@ public struct MarketScreenState: Sendable {
     public var loadError: String?
     /// Set by `q` or Ctrl-C.
     public var shouldQuit = false
+    /// Ctrl-C rather than `q`: a market opened from the board ends the whole program, not only itself.
+    public var interrupted = false
     /// `true` while the help replaces the chart.
     public var showsHelp = false
 
@@ -53,7 +55,10 @@ public struct MarketScreenState: Sendable {
         let before = interval
         switch key {
         case .character("r"): return true
-        case .interrupt, .character("q"): shouldQuit = true
+        case .character("q"): shouldQuit = true
+        case .interrupt:
+            shouldQuit = true
+            interrupted = true
         case .character("]"), .tab: step(1)
         case .character("["): step(-1)
         case .character(let character) where Self.intervalKeys[character] != nil:

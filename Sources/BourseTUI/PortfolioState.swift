@@ -32,7 +32,7 @@ public struct PortfolioState: Sendable {
 
     /// Who is signed in.
     public var user: String
-    /// The market new orders go to (`m` cycles through the markets of the open orders and this one).
+    /// The market new orders go to (`--market`).
     public var market: String
     /// `GET /v1/accounts` as last loaded.
     public var balances: [AccountBalance] = []
@@ -123,11 +123,13 @@ public struct PortfolioState: Sendable {
         noticeIsError = error
     }
 
-    /// A positive decimal such as `1000000` or `0.01` (no sign, no exponent, at most one point).
+    /// A positive decimal as the server reads one: digits, then at most one point with digits on both
+    /// sides and at most 8 after it (`1000000`, `0.01`; not `.5`, `5.`, `1e5` or `0`).
     static func isDecimal(_ text: String) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count <= 2, let whole = parts.first, !whole.isEmpty || parts.count == 2 else { return false }
-        guard parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }), text != "." else { return false }
+        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) }),
+            parts.allSatisfy({ $0.allSatisfy(\.isNumber) }), parts.count == 1 || parts[1].count <= 8
+        else { return false }
         return text.contains { $0 != "0" && $0 != "." }
     }
 }

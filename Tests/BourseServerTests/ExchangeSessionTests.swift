@@ -105,4 +105,47 @@ struct ExchangeSessionTests {
             #expect(garbage.status == .unauthorized && !String(buffer: garbage.body).contains("invalid_session"))
         }
     }
+
+    @Test func sessionsNeverWithdrawAndCSRFTokensAreTheirSessionsOwn() async throws {
+        try await Self.withUser { client, user, csrf in
+            let withdraw = #"{"currency":"BTC","net_type":"BTC","amount":"0.1","address":"x"}"#
+            let (cookie, cookieError, _) = try await Self.call(
+                client, .post, "/v1/withdraws/coin", cookie: user.token, csrf: csrf, json: withdraw)
+            #expect(cookie == .unauthorized && cookieError?["name"] as? String == "out_of_scope")
+            let bearer = try await client.execute(
+                uri: "/v1/withdraws/coin", method: .post,
+                headers: [.authorization: "Bearer \(user.token)", .contentType: "application/json"],
+                body: ByteBuffer(string: withdraw))
+            #expect(bearer.status == .unauthorized && String(buffer: bearer.body).contains("out_of_scope"))
+            // A DELETE is a change too; and another session's token is not this one's.
+            let (delete, deleteError, _) = try await Self.call(
+                client, .delete, "/v1/order?uuid=00000000-0000-4000-8000-000000000000", cookie: user.token)
+            #expect(delete == .forbidden && deleteError?["name"] as? String == "csrf_token_missing")
+            let other = try S.object(
+                try await S.post(
+                    client, "/auction/v1/sessions", #"{"username":"mina","password":"password of mina"}"#))
+            let otherCSRF = try #require(other["csrf_token"] as? String)
+            #expect(otherCSRF != csrf)
+            let (crossed, _, _) = try await Self.call(
+                client, .post, "/v1/deposits/krw", cookie: user.token, csrf: otherCSRF,
+                json: #"{"amount":"1000","two_factor_type":"kakao"}"#)
+            #expect(crossed == .forbidden)
+            // With Authorization, the cookie is not looked at: a bad token stays a bad token.
+            var headers: HTTPFields = [.cookie: "bourse_session=\(user.token)", .authorization: "Bearer a.b.c"]
+            headers[HTTPField.Name("X-CSRF-Token")!] = csrf
+            let mixed = try await client.execute(uri: "/v1/accounts", method: .get, headers: headers)
+            #expect(mixed.status == .unauthorized && String(buffer: mixed.body).contains("jwt_verification"))
+        }
+    }
+
+    @Test func aFormOfAnotherSiteCannotPostJSONToSignIn() async throws {
+        try await Self.withUser { client, _, _ in
+            for type in ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"] {
+                let response = try await client.execute(
+                    uri: "/auction/v1/sessions", method: .post, headers: [.contentType: type],
+                    body: ByteBuffer(string: #"{"username":"mina","password":"password of mina"}"#))
+                #expect(response.status == .badRequest, "\(type)")
+            }
+        }
+    }
 }

@@ -14,7 +14,11 @@ struct WebClientServingTests {
     /// A web root with the pages and a script, in a fresh temporary folder.
     static func withWebRoot(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-web-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
+        let outside = root.deletingLastPathComponent().appendingPathComponent("outside.txt")
+        defer {
+            try? FileManager.default.removeItem(at: root)
+            try? FileManager.default.removeItem(at: outside)
+        }
         let files = [
             "index.html": "<!doctype html><title>board</title>",
             "exchange.html": "<!doctype html><title>market</title>",
@@ -22,6 +26,8 @@ struct WebClientServingTests {
             "js/big.js": String(repeating: "export const longName = 'a fairly repetitive line';\n", count: 200),
             "favicon.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>", ".secret": "hidden-bytes",
         ]
+        // A file beside the root, which no address may reach.
+        try Data("outside-bytes".utf8).write(to: outside)
         for (path, text) in files {
             let url = root.appendingPathComponent(path)
             try FileManager.default.createDirectory(
@@ -67,6 +73,13 @@ struct WebClientServingTests {
             var compressed = gzipped.body
             let inflated = try compressed.decompress(with: .gzip(), allocator: ByteBufferAllocator())
             #expect(inflated == plain.body && gzipped.headers[.vary] == "Accept-Encoding")
+            // A range is served as bytes of the file itself, never of its gzip.
+            let range = try await client.execute(
+                uri: "/js/big.js", method: .get, headers: [.acceptEncoding: "gzip", .range: "bytes=0-9"])
+            #expect(range.status == .partialContent && range.headers[.contentEncoding] == nil)
+            #expect(String(buffer: range.body) == "export con")
+            let head = try await client.execute(uri: "/", method: .head)
+            #expect(head.status == .ok && head.headers[HTTPField.Name("X-Frame-Options")!] == "DENY")
             let icon = try await client.execute(uri: "/favicon.ico", method: .get)
             #expect(icon.status == .ok && icon.headers[.contentType] == "image/svg+xml")
         }
@@ -80,10 +93,13 @@ struct WebClientServingTests {
             for path in [
                 "/v1/nope", "/js/missing.js", "/exchange", "/.secret", "/js/../.secret", "/%2e%2e/Package.swift",
                 "/%2esecret", "/%2Esecret", "/js/%2e%2e/%2esecret", "/%252esecret", "/%2Fjs", "//js/board.js", "/js",
+                "/index.html%3F", "/index.html%00.js", "/js/board.js%23x", "/%2e%2e/outside.txt", "/..%2foutside.txt",
             ] {
                 let response = try await client.execute(uri: path, method: .get)
                 #expect(response.status == .notFound || response.status == .badRequest, "\(path): \(response.status)")
-                #expect(!String(buffer: response.body).contains("hidden-bytes"), "\(path) leaked a hidden file")
+                let body = String(buffer: response.body)
+                #expect(!body.contains("hidden-bytes") && !body.contains("outside-bytes"), "\(path) leaked a file")
+                #expect(body.contains(#""error""#) || response.status == .badRequest, "\(path): \(body)")
                 #expect(response.headers[.location] == nil, "\(path) redirected")
             }
             let posted = try await client.execute(uri: "/", method: .post)
@@ -91,17 +107,22 @@ struct WebClientServingTests {
         }
     }
 
-    @Test func originsMatchTheirHostDefaultPortsAside() {
-        #expect(WebOrigin.sameOrigin(origin: "http://127.0.0.1:8080", host: "127.0.0.1:8080"))
-        #expect(WebOrigin.sameOrigin(origin: "https://Bourse.example", host: "bourse.example:443"))
-        #expect(WebOrigin.sameOrigin(origin: "http://bourse.example:80", host: "bourse.example"))
-        #expect(!WebOrigin.sameOrigin(origin: "http://127.0.0.1:9000", host: "127.0.0.1:8080"))
-        #expect(!WebOrigin.sameOrigin(origin: "http://evil.example", host: "bourse.example"))
-        #expect(!WebOrigin.sameOrigin(origin: "http://evil.example", host: ""))
-        #expect(!WebOrigin.sameOrigin(origin: "null", host: "bourse.example"))
-        #expect(!WebOrigin.sameOrigin(origin: "http://bourse.example/x", host: "bourse.example"))
+    @Test func originsMatchTheirHostAndSchemeDefaultPortsAside() {
+        #expect(WebOrigin.sameOrigin(origin: "http://127.0.0.1:8080", host: "127.0.0.1:8080", secure: false))
+        #expect(WebOrigin.sameOrigin(origin: "https://Bourse.example", host: "bourse.example:443", secure: true))
+        #expect(WebOrigin.sameOrigin(origin: "http://bourse.example:80", host: "bourse.example", secure: false))
+        #expect(WebOrigin.sameOrigin(origin: "http://[::1]:8080", host: "[::1]:8080", secure: false))
+        #expect(!WebOrigin.sameOrigin(origin: "http://[::1]:8081", host: "[::1]:8080", secure: false))
+        #expect(!WebOrigin.sameOrigin(origin: "http://127.0.0.1:9000", host: "127.0.0.1:8080", secure: false))
+        #expect(!WebOrigin.sameOrigin(origin: "http://evil.example", host: "bourse.example", secure: false))
+        #expect(!WebOrigin.sameOrigin(origin: "http://evil.example", host: "", secure: false))
+        #expect(!WebOrigin.sameOrigin(origin: "null", host: "bourse.example", secure: false))
+        #expect(!WebOrigin.sameOrigin(origin: "http://bourse.example/x", host: "bourse.example", secure: false))
+        // A plain-http page is another origin than a TLS server, whatever the host.
+        #expect(!WebOrigin.sameOrigin(origin: "http://bourse.example", host: "bourse.example", secure: true))
+        #expect(!WebOrigin.sameOrigin(origin: "chrome-extension://abc", host: "bourse.example", secure: false))
         // Not a page: a program's client (swift-websocket sends its ws:// URL).
-        #expect(WebOrigin.sameOrigin(origin: "ws://localhost", host: "localhost:8080"))
+        #expect(WebOrigin.sameOrigin(origin: "ws://localhost", host: "localhost:8080", secure: false))
     }
 
     @Test func pageAddressesMapToTheirFiles() {

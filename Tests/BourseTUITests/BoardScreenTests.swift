@@ -90,6 +90,28 @@ struct BoardScreenTests {
         }
     }
 
+    @Test func enterAsksToOpenTheSelectedMarketButNotWhileSearching() {
+        var board = Self.board()
+        var state = BoardScreenState()
+        let rows = board.snapshot().rows
+        state.handle(.down, board: &board, rows: rows, visibleRows: 5)
+        state.handle(.enter, board: &board, rows: rows, visibleRows: 5)
+        #expect(state.marketToOpen == rows[1].id)
+        state.marketToOpen = nil
+        state.handle(.character("/"), board: &board, rows: rows, visibleRows: 5)
+        state.handle(.enter, board: &board, rows: rows, visibleRows: 5)
+        #expect(state.marketToOpen == nil && !state.isSearching)
+    }
+
+    @Test func ctrlCInTheMarketScreenIsNotQ() {
+        var quit = MarketScreenState()
+        quit.handle(.character("q"), candleCount: 0)
+        #expect(quit.shouldQuit && !quit.interrupted)
+        var interrupted = MarketScreenState()
+        interrupted.handle(.interrupt, candleCount: 0)
+        #expect(interrupted.shouldQuit && interrupted.interrupted)
+    }
+
     @Test func keysSortSearchFavouriteAndMove() {
         var board = Self.board()
         var state = BoardScreenState()

@@ -72,8 +72,11 @@ struct PortfolioScreenTests {
     }
 
     @Test func decimalsAreCheckedAsText() {
-        for good in ["1", "0.01", "1000000", ".5", "12.50"] { #expect(PortfolioState.isDecimal(good), "\(good)") }
-        for bad in ["", ".", "0", "0.0", "1.2.3", "-1", "1e5", "１"] {
+        // As the server's decimal parser reads them: digits on both sides of the point, at most 8 after it.
+        for good in ["1", "0.01", "1000000", "0.5", "12.50", "0.00000001"] {
+            #expect(PortfolioState.isDecimal(good), "\(good)")
+        }
+        for bad in ["", ".", "0", "0.0", "1.2.3", "-1", "1e5", "１", ".5", "5.", "0.000000001"] {
             #expect(!PortfolioState.isDecimal(bad), "\(bad)")
         }
     }

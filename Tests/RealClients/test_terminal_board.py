@@ -166,5 +166,8 @@ def test_enter_on_a_board_row_opens_the_market_and_q_comes_back(pane):
     screen.keys("q")
     back = screen.wait(lambda text: "Bourse [" in text and "Chart" not in text, "the board again after q")
     assert "search: qlxm" in back, back
-    screen.keys("q")
-    screen.wait(lambda text: "Bourse [" not in text, "the terminal restored after q")
+    # Ctrl-C in a market opened from the board ends the program, as it does everywhere else.
+    screen.keys("Enter")
+    screen.wait(lambda text: "Chart 1m" in text, "the market screen again")
+    screen.keys("C-c")
+    screen.wait(lambda text: "Bourse [" not in text and "Chart" not in text, "the terminal restored after Ctrl-C")

@@ -27,7 +27,7 @@ public enum BourseApplication {
         if let root = configuration.webRoot { router.add(middleware: WebMiddleware(root: root)) }
         let limiter = RateLimiter(perSecond: configuration.rateLimitPerSecond)
         QuotationController(reader: reader, limiter: limiter, metrics: metrics).addRoutes(to: router)
-        WidgetController(reader: reader).addRoutes(to: router)
+        WidgetController(reader: reader, limiter: limiter, metrics: metrics).addRoutes(to: router)
         if let gate {
             ExchangeController(
                 exchange: reader.exchange, gate: gate, store: reader.store, limiter: limiter, clock: reader.clock
@@ -69,7 +69,8 @@ public enum BourseApplication {
             AuctionStreamRoutes(
                 feed: feed, auctions: auctions.feed,
                 controller: auctionController(
-                    reader: auctions.reader, configuration: auctions.configuration, auctions: auctions.feed)
+                    reader: auctions.reader, configuration: auctions.configuration, auctions: auctions.feed),
+                secure: auctions.configuration.tls != nil
             ).add(to: router)
         }
         if let privateFeed, let gate {

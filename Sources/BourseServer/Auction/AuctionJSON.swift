@@ -19,6 +19,13 @@ enum AuctionJSON {
 
     /// The request's JSON object, or `invalid_parameter` saying what is wrong with it.
     static func object(of request: Request) async throws -> JSONValue {
+        // The types a page of another site can post with a plain HTML form, without the preflight that
+        // CORS refuses: a JSON body sent as one of them (a form trick signing a browser into someone
+        // else's account, say) is refused. Programs send application/json or nothing.
+        let type = request.headers[.contentType]?.lowercased() ?? ""
+        if ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data"].contains(where: type.hasPrefix) {
+            throw AuctionError.invalidParameter("Send the body as application/json.")
+        }
         var request = request
         let body = try await request.collectBody(upTo: maximumBodyBytes)
         guard body.readableBytes > 0 else { throw AuctionError.invalidParameter("The request has no JSON body.") }

@@ -17,6 +17,8 @@ struct AuctionStreamRoutes: Sendable {
     let feed: MarketFeed
     let auctions: AuctionFeed
     let controller: AuctionController
+    /// Whether the server serves https: then a page of plain http is another origin.
+    var secure = false
 
     /// Requests a connection may have waiting behind the one being handled.
     static let queuedRequests = 64
@@ -43,7 +45,7 @@ struct AuctionStreamRoutes: Sendable {
             // A browser's session cookie signs the socket in at the handshake, if the page that opened it is
             // this server's: a socket has no CSRF token, and SameSite does not stop a page of another port
             // or a sibling host, whose browser would send the cookie too.
-            if WebOrigin.isSameOrigin(context.request),
+            if WebOrigin.isSameOrigin(context.request, secure: secure),
                 case (let text?, true) = AuctionAuthentication.token(of: context.request),
                 let token = SessionToken(text),
                 let user = try? await user(for: token)

@@ -30,12 +30,11 @@ struct WebMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as any HTTPResponseError where error.status == .notFound {
-            guard request.method == .get || request.method == .head, !WebPages.isAPI(request.uri.path) else {
-                throw error
-            }
+            guard request.method == .get || request.method == .head else { throw error }
             // Checked as the file system will see it: decoded once, and with nothing left to decode, so
             // `/%2egit` is `/.git` here too.
             guard let decoded = request.uri.path.removingPercentEncoding else { throw HTTPError(.badRequest) }
+            guard !WebPages.isAPI(decoded) else { throw error }
             let path = WebPages.file(for: decoded) ?? decoded
             guard WebPages.isServable(path) else { throw error }
             var head = request.head

@@ -23,11 +23,20 @@ enum WebPages {
             || path.hasPrefix("/widget/")
     }
 
-    /// Whether `path` (decoded) may name a file of the web client: no hidden files or folders (`.git`,
-    /// editors' swap files), no climbing out of the folder, no `//` (which a browser reads as another host
-    /// in a redirect), nothing left percent-encoded (which would be decoded a second time).
+    /// Whether `path` (decoded) may name a file of the web client: only letters, digits, `.`, `_`, `-`
+    /// and `/` (so no `?`, `#`, NUL or `%` that a second parse would read differently), no hidden files or
+    /// folders (`.git`, editors' swap files), no `..`, no `//` (which a browser reads as another host).
     static func isServable(_ path: String) -> Bool {
-        path.hasPrefix("/") && !path.contains("..") && !path.contains("//") && !path.contains("%")
-            && !path.contains("\\") && !path.split(separator: "/").contains { $0.hasPrefix(".") }
+        guard path.hasPrefix("/"), !path.contains("//"), !path.contains("..") else { return false }
+        let allowed = path.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"),
+                UInt8(ascii: "/"):
+                true
+            default: false
+            }
+        }
+        return allowed && !path.split(separator: "/").contains { $0.hasPrefix(".") }
     }
 }

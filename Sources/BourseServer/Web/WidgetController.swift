@@ -1,22 +1,28 @@
 import BourseCore
+import BourseUpbit
 import HTTPTypes
 import Hummingbird
 import NIOCore
 
 /// `GET /widget/{CODE}.svg`: the ``SparklineCard`` of a market, for embedding in any page with `<img>`.
 ///
-/// Public like the quotation API (and limited with it), cached by clients for 10 s, and allowed across
+/// Public like the quotation API (and limited per address with it; an unknown market is its 404), cached by clients for 10 s, and allowed across
 /// origins (`Cross-Origin-Resource-Policy`), since embedding elsewhere is its point. Opened directly, the
 /// SVG may run nothing (`default-src 'none'`).
 struct WidgetController {
     let reader: QuotationReader
+    let limiter: RateLimiter
+    let metrics: ServerMetrics
 
     func addRoutes(to router: Router<BourseRequestContext>) {
-        router.get("/widget/:file") { _, context in
+        // Each card may read candles from the store: limited per address like the quotation API.
+        let limited = router.group().add(
+            middleware: QuotationLimit(limiter: limiter, group: .default, metrics: metrics, clock: reader.clock))
+        limited.get("/widget/:file") { _, context in
             let file = context.parameters.get("file") ?? ""
             guard file.hasSuffix(".svg"), let code = try? reader.resolve([String(file.dropLast(4))]).first,
                 let market = reader.markets().first(where: { $0.code == code })
-            else { throw HTTPError(.notFound) }
+            else { throw QuotationError.codeNotFound }
             // The last 24 hours by the hour; a market younger than that, its last hour by the minute, or its
             // last minute by the second.
             var closes: [Price] = []

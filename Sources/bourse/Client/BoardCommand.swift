@@ -70,8 +70,9 @@ struct BoardCommand: AsyncParsableCommand {
                 try await BoardLoop(
                     feed: feed, stream: stream, fps: fps, colour: colour,
                     openMarket: { code, terminal in
-                        guard let market = markets.first(where: { $0.code == code }) else { return }
-                        await MarketCommand.open(market, from: address, colour: colour, in: terminal)
+                        guard let market = markets.first(where: { $0.code == code }) else { return false }
+                        return await MarketCommand.open(
+                            market, from: address, cache: cache, colour: colour, in: terminal)
                     }
                 ).run(cache: cache)
             }

@@ -9,8 +9,9 @@ struct BoardLoop {
     let stream: MarketStream
     let fps: Int
     let colour: Bool
-    /// Shows a market full screen in `terminal` until the user leaves it (Enter on a row).
-    let openMarket: @Sendable (String, RawTerminal) async -> Void
+    /// Shows a market full screen in `terminal` until the user leaves it (Enter on a row); true when they
+    /// left with Ctrl-C, which ends the board too.
+    let openMarket: @Sendable (String, RawTerminal) async -> Bool
 
     func run(cache: ClientCache) async throws {
         let terminal = RawTerminal()
@@ -38,7 +39,7 @@ struct BoardLoop {
                 if state.shouldQuit { return }
                 if let code = state.marketToOpen {
                     state.marketToOpen = nil
-                    await openMarket(code, terminal)
+                    if await openMarket(code, terminal) { return }
                     // Back on the board: keys typed for the market screen are not the board's.
                     _ = terminal.readAvailable()
                     decoder = KeyDecoder()

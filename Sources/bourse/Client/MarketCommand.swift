@@ -55,11 +55,15 @@ struct MarketCommand: AsyncParsableCommand {
         }
     }
 
-    /// The market screen of `market` inside the board's `terminal`, until the user leaves it with `q`:
-    /// Enter on a board row. A load that fails still opens the screen, which says what failed.
-    static func open(_ market: BoardMarket, from address: ServerAddress, colour: Bool, in terminal: RawTerminal) async {
+    /// The market screen of `market` inside the board's `terminal`, until the user leaves it: Enter on a
+    /// board row. A load that fails still opens the screen, which says what failed. Returns whether the
+    /// user left with Ctrl-C, which ends the board too.
+    static func open(
+        _ market: BoardMarket, from address: ServerAddress, cache: ClientCache?, colour: Bool, in terminal: RawTerminal
+    ) async -> Bool {
+        let interrupted = Interrupted()
         try? await address.withQuotation { quotation in
-            let model = MarketModel(market: market, cache: try? ClientData.open())
+            let model = MarketModel(market: market, cache: cache)
             do {
                 try await model.load(from: quotation, interval: .minutes(1))
             } catch {
@@ -67,14 +71,20 @@ struct MarketCommand: AsyncParsableCommand {
             }
             try await show(
                 model, code: market.code, stream: address.marketStream(), quotation: quotation, colour: colour,
-                terminal: terminal)
+                terminal: terminal, interrupted: interrupted)
         }
+        return interrupted.value.withLock { $0 }
+    }
+
+    /// Set from the screen's task when the user pressed Ctrl-C.
+    final class Interrupted: Sendable {
+        let value = Mutex(false)
     }
 
     /// Keeps `model` live from `stream` while the screen runs.
     private static func show(
         _ model: MarketModel, code: String, stream: MarketStream, quotation: QuotationClient, colour: Bool,
-        terminal: RawTerminal? = nil
+        terminal: RawTerminal? = nil, interrupted: Interrupted? = nil
     )
         async throws
     {
@@ -91,8 +101,11 @@ struct MarketCommand: AsyncParsableCommand {
                 }
             }
             group.addTask {
-                try await MarketLoop(model: model, stream: stream, quotation: quotation, colour: colour).run(
-                    in: terminal)
+                let byInterrupt = try await MarketLoop(
+                    model: model, stream: stream, quotation: quotation, colour: colour
+                )
+                .run(in: terminal)
+                interrupted?.value.withLock { $0 = byInterrupt }
             }
             try await group.next()
             group.cancelAll()

@@ -11,7 +11,9 @@ struct MarketLoop {
 
     /// Runs full screen until `q`: in `shared` (the board's, already raw) when given, else in a terminal of
     /// its own.
-    func run(in shared: RawTerminal? = nil) async throws {
+    /// Returns whether the user left with Ctrl-C (rather than `q`).
+    @discardableResult
+    func run(in shared: RawTerminal? = nil) async throws -> Bool {
         let terminal = shared ?? RawTerminal()
         if shared == nil { terminal.enter() }
         defer { if shared == nil { terminal.restore() } }
@@ -34,7 +36,7 @@ struct MarketLoop {
                         try await model.loadCandles(from: quotation, interval: interval)
                     }
                 }
-                if state.shouldQuit { return }
+                if state.shouldQuit { return state.interrupted }
             }
             // The cursor on the oldest candle loaded: page older history in.
             let (count, isLoading) = model.read { ($0.series.candles.count, $0.loading > 0) }
@@ -70,5 +72,6 @@ struct MarketLoop {
             }
             try await Task.sleep(for: .milliseconds(15))
         }
+        return false
     }
 }

@@ -55,90 +55,14 @@ struct PortfolioCommand: AsyncParsableCommand {
             var loop = PortfolioLoop(
                 exchange: exchange, quotation: quotation,
                 state: PortfolioState(user: user, market: market.uppercased()), colour: !noColor)
-            try await loop.run()
-        }
-    }
-}
-
-/// The portfolio screen's shell: keys to ``PortfolioState``, its actions to the exchange API, the lists
-/// refreshed every 2 seconds, frames from ``PortfolioScreen``.
-struct PortfolioLoop {
-    let exchange: ExchangeClient
-    let quotation: QuotationClient
-    var state: PortfolioState
-    let colour: Bool
-
-    mutating func run() async throws {
-        let terminal = RawTerminal()
-        terminal.enter()
-        defer { terminal.restore() }
-        var decoder = KeyDecoder()
-        var lastRefresh = ContinuousClock.now - .seconds(10)
-        var lastPrice: String?
-        var drawn = (width: 0, height: 0)
-        var dirty = true
-        while !Task.isCancelled {
-            for key in decoder.decode(terminal.readAvailable()) {
-                dirty = true
-                let action = state.handle(key, lastPrice: lastPrice)
-                if state.shouldQuit { return }
-                if let action {
-                    await perform(action)
-                    lastRefresh = .now - .seconds(10)
-                }
+            // The session ends with the screen: nothing is left signed in for 30 days after `q`.
+            do {
+                try await loop.run()
+            } catch {
+                try? await auctions.signOut()
+                throw error
             }
-            if ContinuousClock.now - lastRefresh >= .seconds(2) {
-                lastRefresh = .now
-                await refresh()
-                lastPrice = try? await quotation.tickers(codes: [state.market]).first.map {
-                    Self.decimal($0.tradePrice)
-                }
-                dirty = true
-            }
-            let size = terminal.size
-            if dirty || size != drawn {
-                terminal.draw(PortfolioScreen.render(state, width: size.width, height: size.height, colour: colour))
-                drawn = size
-                dirty = false
-            }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-    }
-
-    /// A price from the ticker (a JSON number) as the decimal a new order starts with: `144000000`, not
-    /// `144000000.0`; the user can edit it before it is sent.
-    static func decimal(_ price: Double) -> String {
-        price == price.rounded() && abs(price) < 1e15 ? String(Int64(price)) : String(price)
-    }
-
-    private mutating func refresh() async {
-        do {
-            async let balances = exchange.accounts()
-            async let orders = exchange.openOrders()
-            state.loaded(balances: try await balances, orders: try await orders)
-        } catch {
-            state.stale = true
-            state.say("could not refresh: \(FailureText.of(error))", error: true)
-        }
-    }
-
-    private mutating func perform(_ action: PortfolioAction) async {
-        do {
-            switch action {
-            case .refresh:
-                await refresh()
-            case .cancel(let uuid):
-                let order = try await exchange.cancelOrder(uuid: uuid)
-                state.say(
-                    "cancelled \(order.market) \(order.side == "bid" ? "buy" : "sell") at \(order.price ?? "market")")
-            case .place(let market, let side, let price, let volume):
-                let order = try await exchange.placeLimitOrder(market: market, side: side, volume: volume, price: price)
-                state.say(
-                    "placed: \(side == .bid ? "buy" : "sell") \(order.volume ?? volume) \(market) at \(order.price ?? price)"
-                )
-            }
-        } catch {
-            state.say(FailureText.of(error), error: true)
+            try? await auctions.signOut()
         }
     }
 }

@@ -78,6 +78,9 @@ struct ServerRun {
                 )
                 if let root = webRoot {
                     Progress.line("bourse: web client at \(http)://\(Self.urlHost(host)):\(port)/ (from \(root))")
+                } else {
+                    Progress.line(
+                        "bourse: no web client (no Web/index.html here; run from the repository or give --web-root)")
                 }
             })
         let chain = ChainService(exchange: exchange, store: store, options: self.chain, clock: WallClock.now)
