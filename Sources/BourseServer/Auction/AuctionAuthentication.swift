@@ -28,15 +28,11 @@ struct AuctionAuthentication: RouterMiddleware {
     ) async throws -> Response {
         let (text, viaCookie) = Self.token(of: request)
         guard let text, let token = SessionToken(text) else { throw AuctionError.unauthorized }
-        guard let session = try await store.session(tokenHash: token.hash), session.isLive(at: clock()),
-            let account = try await store.account(id: session.account)
-        else { throw AuctionError.unauthorized }
-        if viaCookie, ![.get, .head, .options].contains(request.method) {
-            guard let csrf = request.headers[Self.csrfHeader], token.acceptsCSRF(csrf) else {
-                throw AuctionError(
-                    status: .forbidden, name: "csrf_token_missing",
-                    message: "A signed-in browser request that changes something needs the X-CSRF-Token header.")
-            }
+        guard let account = try await SessionCheck.account(of: token, in: store, at: clock()) else {
+            throw AuctionError.unauthorized
+        }
+        if viaCookie, SessionCheck.changesState(request), !SessionCheck.carriesCSRF(request, of: token) {
+            throw AuctionError(status: .forbidden, name: "csrf_token_missing", message: SessionCheck.csrfMessage)
         }
         var context = context
         context.auctionUser = AuctionUser(account: account, token: token, viaCookie: viaCookie)

@@ -213,9 +213,7 @@ struct AuctionStreamRoutes: Sendable {
     // MARK: - Helpers
 
     private func user(for token: SessionToken) async throws -> AuctionUser? {
-        guard let session = try await controller.store.session(tokenHash: token.hash),
-            session.isLive(at: controller.clock()),
-            let account = try await controller.store.account(id: session.account)
+        guard let account = try await SessionCheck.account(of: token, in: controller.store, at: controller.clock())
         else { return nil }
         return AuctionUser(account: account, token: token, viaCookie: false)
     }

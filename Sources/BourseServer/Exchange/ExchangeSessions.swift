@@ -29,17 +29,13 @@ struct ExchangeSessions: Sendable {
         guard let text else { return nil }
         // A JWT has dots; a session token (32 random bytes in base64url) has none.
         guard viaCookie || (!text.contains(".") && SessionToken(text) != nil) else { return nil }
-        guard let token = SessionToken(text), let session = try await store.session(tokenHash: token.hash),
-            session.isLive(at: now), let account = try await store.account(id: session.account)
+        guard let token = SessionToken(text),
+            let account = try await SessionCheck.account(of: token, in: store, at: now)
         else {
             throw UpbitError(status: 401, name: "invalid_session", message: "The session has ended; sign in again.")
         }
-        if viaCookie, ![.get, .head, .options].contains(request.method) {
-            guard let csrf = request.headers[AuctionAuthentication.csrfHeader], token.acceptsCSRF(csrf) else {
-                throw UpbitError(
-                    status: 403, name: "csrf_token_missing",
-                    message: "A signed-in browser request that changes something needs the X-CSRF-Token header.")
-            }
+        if viaCookie, SessionCheck.changesState(request), !SessionCheck.carriesCSRF(request, of: token) {
+            throw UpbitError(status: 403, name: "csrf_token_missing", message: SessionCheck.csrfMessage)
         }
         guard let scope, Self.scopes.contains(scope) else { throw UpbitError(AuthError.outOfScope) }
         return APIKey(
