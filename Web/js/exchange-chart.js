@@ -1,4 +1,4 @@
-// The market page's candlestick chart: TradingView Lightweight Charts™ (a classic script served at
+// The market page's candlestick chart, drawn by the Lightweight Charts library (a classic script served at
 // /vendor/lightweight-charts.js, loaded before this module) with a volume histogram, every Upbit interval,
 // older history fetched as the user scrolls back, and the last bar kept live from the trade stream.
 //
