@@ -64,6 +64,9 @@ function render() {
   signInNote.hidden = Boolean(session.user);
 }
 
+// Signed out, the note is a button that opens the sign-in dialog (a listing needs a seller).
+signInNote.addEventListener('click', () => openSignIn('signin'));
+
 async function send(event) {
   event.preventDefault();
   clearErrors();
