@@ -18,7 +18,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from support import DEMO_MARKETS
-from web_support import DESKTOP, PHONE, open_page, page_problems, screenshot, wait_until
+from web_support import block_urls, DESKTOP, PHONE, open_page, page_problems, screenshot, wait_until
 
 VECTORS = Path(__file__).resolve().parent.parent / "Vectors" / "market-search.json"
 KRW_MARKETS = sorted(code for code in DEMO_MARKETS if code.startswith("KRW-"))
@@ -311,13 +311,12 @@ def test_language_toggle_switches_names_and_labels(browser):
 
 def test_a_failed_load_is_explained_and_recovers(browser):
     driver = browser(DESKTOP)
-    driver.execute_cdp_cmd("Network.enable", {})
-    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/v1/ticker/all*"]})
+    block_urls(driver, "*/v1/ticker/all*")
     open_page(driver, "/")
     status = driver.find_element(By.ID, "board-status")
     wait_until(driver, lambda d: "시세를 불러오지 못했습니다" in status.text, "a message")
     assert "error" in status.get_attribute("class")
-    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+    block_urls(driver)
     # The board retries by itself and the message goes away.
     wait_until(driver, lambda d: len(visible_rows(d)) == len(KRW_MARKETS) and status.text == "", "a retry to load")
     # The server's own words reach the user: fetchJSON carries the Upbit error message.

@@ -16,7 +16,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from support import BASE_URL
-from web_support import DESKTOP, PHONE, open_page, page_problems, screenshot, wait_until
+from web_support import block_urls, DESKTOP, PHONE, open_page, page_problems, screenshot, wait_until
 
 # What each wallet_state lets a user do, as the page words it (Korean, the browser's language).
 DEPOSIT_WORDS = {"working": "가능", "withdraw_only": "중단", "deposit_only": "가능", "paused": "중단", "unsupported": "미지원"}
@@ -207,8 +207,7 @@ def test_refresh_on_demand_and_a_failed_load_in_words(browser):
     wait_until(driver, lambda d: updated.get_attribute("datetime") > first, "Refresh to set a newer update time")
 
     # The server unreachable: the message says so in words, and the rows loaded before stay.
-    driver.execute_cdp_cmd("Network.enable", {})
-    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/v1/status/wallet*"]})
+    block_urls(driver, "*/v1/status/wallet*")
     before = updated.get_attribute("datetime")
     driver.find_element(By.ID, "wallet-refresh-button").click()
     status = driver.find_element(By.ID, "wallet-status")
@@ -217,15 +216,14 @@ def test_refresh_on_demand_and_a_failed_load_in_words(browser):
     assert "이전에 불러온" in status.text
     assert len(visible_ids(driver)) == len(statuses())
     assert updated.get_attribute("datetime") == before
-    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+    block_urls(driver)
     driver.find_element(By.ID, "wallet-refresh-button").send_keys(Keys.ENTER)
     wait_until(driver, lambda d: status.text == "" and updated.get_attribute("datetime") > before, "recovery")
 
 
 def test_a_first_load_that_fails_is_explained(browser):
     driver = browser(DESKTOP)
-    driver.execute_cdp_cmd("Network.enable", {})
-    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/v1/status/wallet*"]})
+    block_urls(driver, "*/v1/status/wallet*")
     open_page(driver, "/wallet/status")
     status = driver.find_element(By.ID, "wallet-status")
     wait_until(driver, lambda d: "입출금 현황을 불러오지 못했습니다" in status.text, "a message in words")

@@ -102,3 +102,9 @@ def screenshot(driver: WebDriver, name: str) -> Path:
 def wait_until(driver: WebDriver, condition, message: str, seconds: float = WAIT_SECONDS):
     """WebDriverWait(...).until with a message that says what was waited for."""
     return WebDriverWait(driver, seconds, poll_frequency=0.2).until(condition, message)
+
+
+def block_urls(driver: WebDriver, *patterns: str) -> None:
+    """Makes the browser fail requests matching `patterns` (none: stop blocking), as a server that is down."""
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": list(patterns)})

@@ -35,21 +35,12 @@ struct AuctionsCommand: AsyncParsableCommand {
             Progress.line("bourse auctions: needs a terminal")
             throw ExitCode.failure
         }
-        let password = try user.map { user in
-            try ProcessInfo.processInfo.environment["BOURSE_PASSWORD"]
-                ?? UserCommand.PasswordOptions.prompt("Password for \(user): ")
-        }
+        let password = try user.map(ClientSignIn.password(for:))
         try await address.withTransport { transport in
             let client = AuctionClient(baseURL: address.rest, transport: transport)
             if let user, let password {
-                do {
-                    try await client.signIn(username: user, password: password)
-                } catch {
-                    let reason = AuctionsFeed.readable(error)
-                    Progress.line(
-                        "bourse auctions: could not sign in to \(address.rest.absoluteString) as \(user): \(reason)")
-                    throw ExitCode.failure
-                }
+                try await ClientSignIn.signIn(
+                    client, user: user, password: password, command: "auctions", server: address.rest)
             }
             // Made after the sign-in: the socket signs in with the client's token.
             let stream = AuctionStream(client: client)

@@ -35,21 +35,12 @@ struct PortfolioCommand: AsyncParsableCommand {
             Progress.line("bourse portfolio: needs a terminal")
             throw ExitCode.failure
         }
-        let password =
-            try ProcessInfo.processInfo.environment["BOURSE_PASSWORD"]
-            ?? UserCommand.PasswordOptions.prompt("Password for \(user): ")
+        let password = try ClientSignIn.password(for: user)
         try await address.withTransport { transport in
             let auctions = AuctionClient(baseURL: address.rest, transport: transport)
-            let token: String
-            do {
-                try await auctions.signIn(username: user, password: password)
-                token = auctions.token ?? ""
-            } catch {
-                let reason = AuctionsFeed.readable(error)
-                Progress.line(
-                    "bourse portfolio: could not sign in to \(address.rest.absoluteString) as \(user): \(reason)")
-                throw ExitCode.failure
-            }
+            try await ClientSignIn.signIn(
+                auctions, user: user, password: password, command: "portfolio", server: address.rest)
+            let token = auctions.token ?? ""
             let exchange = ExchangeClient(baseURL: address.rest, sessionToken: token, transport: transport)
             let quotation = QuotationClient(baseURL: address.rest, transport: transport)
             var loop = PortfolioLoop(
