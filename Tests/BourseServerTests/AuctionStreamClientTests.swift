@@ -168,9 +168,10 @@ struct AuctionStreamClientTests {
             let (ann, ben) = (try #require(users["ann"]), try #require(users["ben"]))
             var options = AuctionStream.Options()
             options.pingInterval = .seconds(60)
-            // Long enough for the bids below to land while the stream is away.
-            options.initialBackoff = .seconds(3)
-            options.maximumBackoff = .seconds(3)
+            // Long enough for the bids below to land while the stream is away, even on a loaded machine (the
+            // jitter makes it 8–16 s; 3 s was once too short in CI, where the suite runs every test at once).
+            options.initialBackoff = .seconds(16)
+            options.maximumBackoff = .seconds(16)
             let watcher = Running(ann, options: options)
             var states = watcher.stream.states().makeAsyncIterator()
             try await watcher.stream.subscribe(pages: 1)
