@@ -1,5 +1,5 @@
-/// The portfolio screen of `bourse portfolio`: the signed-in account's balances and open orders, the order
-/// being typed, and keys. Pure (golden-tested): a state and a size in, the lines to draw out.
+/// The portfolio screen of `bourse portfolio`: the signed-in account's balances and open orders, the
+/// market's trade tape with the user's own fills marked, the order being typed, and keys. Pure (golden-tested): a state and a size in, the lines to draw out.
 public enum PortfolioScreen {
     /// The lines of one frame of `state` at `width` × `height`.
     public static func render(_ state: PortfolioState, width: Int, height: Int, colour: Bool) -> [String] {
@@ -53,6 +53,17 @@ public enum PortfolioScreen {
         }
         bottom.append(DisplayWidth.fit("q quit  b buy  s sell  c cancel  r refresh", width))
         let room = max(0, height - bottom.count)
+        // The tape takes what the lists leave (at least its title and a trade, when there is room at all).
+        lines.append("")
+        let tapeTitle =
+            "Trades in \(state.market) (KST) · ◀ marks yours"
+            + (state.fillsTrouble.map { " · ⚠ own fills not followed: \($0)" } ?? "")
+        let tapeCount = max(2, room - lines.count)
+        let quote = state.market.split(separator: "-").first ?? "KRW"
+        lines += TapeColumn.lines(
+            state.trades, count: tapeCount, width: max(0, width - 1), quote: quote, colour: colour, title: tapeTitle,
+            mine: { state.fills.side(of: $0) }
+        ).map { " " + $0 }
         lines = Array(lines.prefix(room))
         while lines.count < room { lines.append(String(repeating: " ", count: max(0, width))) }
         return (lines + bottom).map { $0.isEmpty ? String(repeating: " ", count: max(0, width)) : $0 }

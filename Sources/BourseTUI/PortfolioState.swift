@@ -1,7 +1,8 @@
 public import BourseClient
 
 /// What the portfolio screen shows and what its keys did: the signed-in account's balances and open
-/// orders, the selected order, the order being typed, and the last result.
+/// orders, the selected order, the order being typed, the market's trade tape with the user's own fills,
+/// and the last result.
 ///
 /// Pure: keys in, an ``PortfolioAction`` out for the shell to perform, so every key is tested without a
 /// server. Amounts stay the API's decimal strings; what is typed is checked as a decimal, never as a
@@ -38,6 +39,12 @@ public struct PortfolioState: Sendable {
     public var balances: [AccountBalance] = []
     /// The open orders in every market, as last loaded.
     public var orders: [OrderSummary] = []
+    /// The latest trades of ``market``, newest first (the public tape).
+    public var trades: [TradeUpdate] = []
+    /// The user's own fills, which the tape marks.
+    public var fills = OwnFills()
+    /// Why own fills are not being followed now (the private socket is away), in words; nil while they are.
+    public var fillsTrouble: String?
     /// The index of the selected open order.
     public var selected = 0
     /// The order being typed, if any.
@@ -115,6 +122,11 @@ public struct PortfolioState: Sendable {
         selected =
             kept.flatMap { uuid in orders.firstIndex { $0.uuid == uuid } } ?? min(selected, max(0, orders.count - 1))
         stale = false
+    }
+
+    /// Keeps an event of the user's orders from the private socket (fills mark the tape).
+    public mutating func recorded(_ event: OrderEvent) {
+        fills.record(event)
     }
 
     /// Shows `text` on the status line (in red when `error`).

@@ -80,4 +80,39 @@ struct PortfolioScreenTests {
             #expect(!PortfolioState.isDecimal(bad), "\(bad)")
         }
     }
+
+    /// Three trades of KRW-BTC, newest first; the middle one is the user's buy (a fill of theirs with the
+    /// same time, price and volume), the others another pair's.
+    static func tape() -> (trades: [TradeUpdate], fill: OrderEvent) {
+        let time: Int64 = 1_795_000_000_000
+        let trades = [
+            TradeUpdate(
+                code: "KRW-BTC", price: 144_100_000, volume: 0.2, isSell: false, time: time + 2_000, sequentialID: 3),
+            TradeUpdate(
+                code: "KRW-BTC", price: 144_000_000, volume: 0.01, isSell: true, time: time + 1_000, sequentialID: 2),
+            TradeUpdate(code: "KRW-BTC", price: 144_000_000, volume: 0.05, isSell: true, time: time, sequentialID: 1),
+        ]
+        let fill = OrderEvent(
+            code: "KRW-BTC", uuid: "a", side: .bid, state: "trade", tradeUUID: "t2", price: 144_000_000, volume: 0.01,
+            tradeTime: time + 1_000, isMaker: true, time: time + 1_001)
+        return (trades, fill)
+    }
+
+    @Test func goldenFrameMarksTheUsersOwnFillOnTheTape() throws {
+        var state = try Self.state()
+        let (trades, fill) = Self.tape()
+        state.trades = trades
+        state.recorded(fill)
+        try Golden.check(PortfolioScreen.render(state, width: 80, height: 24, colour: false), "portfolio-80x24-tape")
+        // Without colours the mark is words, and only on the user's own trade.
+        let frame = PortfolioScreen.render(state, width: 80, height: 24, colour: false)
+        #expect(frame.filter { $0.contains("◀ you bought") }.count == 1)
+        #expect(frame.first { $0.contains("◀ you bought") }?.contains("0.01") == true)
+        // While the private socket is away, the screen says so instead of silently marking nothing.
+        state.fillsTrouble = "INVALID_AUTH: the session has ended"
+        #expect(
+            PortfolioScreen.render(state, width: 120, height: 24, colour: false).contains {
+                $0.contains("⚠ own fills not followed: INVALID_AUTH")
+            })
+    }
 }

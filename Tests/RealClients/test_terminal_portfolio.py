@@ -66,3 +66,32 @@ def test_a_limit_order_is_placed_listed_and_cancelled_from_the_keyboard(portfoli
     screen.wait(lambda text: "none" in text.split("Open orders")[1], "no open order left", seconds=20)
     screen.keys("q")
     screen.wait(lambda text: "portfolio ·" not in text, "the terminal restored after q")
+
+
+def test_an_order_that_fills_is_marked_as_yours_on_the_tape(portfolio):
+    """A buy at a price the demo's sellers ask for fills at once; the fill arrives over the private socket
+    (the session as its bearer) and the tape below the lists marks that trade, and only that one."""
+    screen, name = portfolio
+    screen.wait(lambda text: f"portfolio · {name}" in text and "Trades in KRW-BTC" in text, "the tape", seconds=30)
+    book = requests.get(f"{URL}/v1/orderbook", params={"markets": "KRW-BTC"}, timeout=30).json()[0]
+    # The third ask level is a price on the tick grid above the best ask: the buy takes the best asks.
+    price = int(book["orderbook_units"][2]["ask_price"])
+    screen.keys("b")
+    screen.wait(lambda text: "Buy KRW-BTC  price [" in text, "the order entry")
+    for _ in range(16):
+        screen.keys("BSpace")
+    screen.keys(str(price), literal=True)
+    screen.keys("Tab")
+    screen.keys("0.0001", literal=True)
+    screen.keys("Enter")
+    marked = screen.wait(lambda text: "◀ you bought" in text, "the user's own fill marked on the tape", seconds=30)
+    tape = marked.split("Trades in KRW-BTC")[1]
+    mine = [line for line in tape.splitlines() if "◀ you bought" in line]
+    # The 0.0001 bought may take more than one ask; every marked trade is part of it, none more.
+    volumes = [float(line.split()[2].replace(",", "")) for line in mine]
+    assert 0 < sum(volumes) <= 0.0001 + 1e-12, mine
+    assert "own fills not followed" not in marked, marked
+    balances = marked.split("Open orders")[0]
+    # The lists refreshed at once when the fill arrived: the account holds BTC now.
+    assert any(line.split()[:1] == ["BTC"] for line in balances.splitlines()), balances
+    screen.keys("q")

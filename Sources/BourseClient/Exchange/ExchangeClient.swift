@@ -104,6 +104,10 @@ public struct ExchangeClient: Sendable {
         return try await ServerCall.perform(request, transport, path: path)
     }
 
+    /// What a request without parameters (a socket's handshake) sends as its bearer: the session token, or
+    /// a fresh signed token.
+    func bearer() -> String { sessionToken ?? token(query: "") }
+
     /// `Bearer` token: HS256 over `{"access_key","nonce"}` and, with parameters, their SHA-512 hash.
     func token(query: String) -> String {
         let header = Self.base64URL(Data(#"{"alg":"HS256","typ":"JWT"}"#.utf8))

@@ -74,7 +74,11 @@ public enum BourseApplication {
             ).add(to: router)
         }
         if let privateFeed, let gate {
-            PrivateStreamRoutes(feed: feed, privateFeed: privateFeed, gate: gate).add(to: router)
+            PrivateStreamRoutes(
+                feed: feed, privateFeed: privateFeed, gate: gate,
+                sessions: auctions.map { ExchangeSessions(store: $0.reader.store) },
+                secure: auctions?.configuration.tls != nil
+            ).add(to: router)
         }
         return router
     }

@@ -12,25 +12,37 @@ import WSCore
 /// except that a nonce may be reused (ccxt.pro signs once and reconnects with the same token). A connection
 /// that fails gets one `INVALID_AUTH` error frame and is closed. Keepalive and idle timeouts are the public
 /// feed's (the connection is registered there too, with no quotation subscriptions).
+///
+/// A sign-in session opens it too (``ExchangeSessions``): `Authorization: Bearer <session token>` from an
+/// app or the terminal, or a browser's `bourse_session` cookie when the page that opens it is this server's
+/// (a socket carries no CSRF token, so a page of another origin must not borrow the cookie).
 struct PrivateStreamRoutes: Sendable {
     let feed: MarketFeed
     let privateFeed: PrivateFeed
     let gate: ExchangeGate
+    /// Nil where no store backs sessions (then only signed tokens open the socket).
+    let sessions: ExchangeSessions?
+    /// Whether the server serves https (for the cookie's origin check).
+    let secure: Bool
 
     func add(to router: Router<BourseRequestContext>) {
         router.ws("/websocket/v1/private") { inbound, outbound, context in
-            let outcome = try? await gate.authenticate(
-                authorization: context.request.headers[.authorization],
-                payload: RequestPayload(query: nil, body: nil, contentType: nil),
-                clientIP: context.requestContext.remoteAddress?.ipAddress, scope: nil, now: privateFeed.clock(),
-                enforcesNonce: false)
-            guard case .success(let key) = outcome else {
-                let reason: String
-                if case .failure(let error) = outcome {
-                    reason = error.message
-                } else {
-                    reason = "authentication failed"
+            var opening = await sessionKey(of: context.request)
+            if opening == nil {
+                switch try? await gate.authenticate(
+                    authorization: context.request.headers[.authorization],
+                    payload: RequestPayload(query: nil, body: nil, contentType: nil),
+                    clientIP: context.requestContext.remoteAddress?.ipAddress, scope: nil, now: privateFeed.clock(),
+                    enforcesNonce: false)
+                {
+                case .success(let key): opening = .key(key)
+                case .failure(let error): opening = .refused(error.message)
+                case nil: opening = .refused("authentication failed")
                 }
+            }
+            guard case .key(let key) = opening else {
+                var reason = "authentication failed"
+                if case .refused(let message) = opening { reason = message }
                 let body = StreamJSON.error(name: "INVALID_AUTH", message: "인증 정보가 올바르지 않습니다. (\(reason))")
                 try? await outbound.write(.binary(ByteBuffer(bytes: body)))
                 try? await outbound.close(.policyViolation, reason: "INVALID_AUTH")
@@ -75,6 +87,27 @@ struct PrivateStreamRoutes: Sendable {
                 }
                 privateFeed.subscribe(connection, account: account, request)
             }
+        }
+    }
+
+    /// How a handshake's authentication came out: the key it acts with, or why not.
+    private enum Opening {
+        case key(APIKey)
+        case refused(String)
+    }
+
+    /// The key a sign-in session of `request` acts with; nil when it carries none (a JWT then decides).
+    private func sessionKey(of request: Request) async -> Opening? {
+        guard let sessions else { return nil }
+        let (token, viaCookie) = AuctionAuthentication.token(of: request)
+        guard token != nil else { return nil }
+        if viaCookie, !WebOrigin.isSameOrigin(request, secure: secure) { return nil }
+        do {
+            return try await sessions.key(of: request, scope: .ordersRead, now: privateFeed.clock()).map { .key($0) }
+        } catch let error as UpbitError {
+            return .refused(error.message)
+        } catch {
+            return .refused("the session could not be checked")
         }
     }
 }

@@ -4,7 +4,8 @@ import BourseCommandSupport
 import BourseTUI
 import Foundation
 
-/// `bourse portfolio`: a signed-in user's balances and open orders full screen, with cancel and order entry.
+/// `bourse portfolio`: a signed-in user's balances and open orders full screen, with cancel and order entry,
+/// and the market's trade tape with the user's own fills marked.
 struct PortfolioCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "portfolio",
@@ -12,7 +13,9 @@ struct PortfolioCommand: AsyncParsableCommand {
         discussion: """
             Signs in as --user (the auction house's users are exchange accounts; `bourse user create` makes \
             one) with the password from $BOURSE_PASSWORD or asked without echo, and trades with that \
-            session, as the web client does. The lists refresh every 2 seconds. Keys: ↑ ↓ or j k select an \
+            session, as the web client does. The lists refresh every 2 seconds and at once when one of \
+            your orders fills or ends; below them, the trade tape of --market marks your own fills \
+            (◀ you bought, ◀ you sold), followed live over the private socket. Keys: ↑ ↓ or j k select an \
             open order, c cancels it, b and s start a buy or a sell in --market (type the price, Tab, the \
             amount, Enter places it, Esc drops it), r refreshes, q quits.
             """
@@ -43,9 +46,11 @@ struct PortfolioCommand: AsyncParsableCommand {
             let token = auctions.token ?? ""
             let exchange = ExchangeClient(baseURL: address.rest, sessionToken: token, transport: transport)
             let quotation = QuotationClient(baseURL: address.rest, transport: transport)
+            let market = market.uppercased()
             var loop = PortfolioLoop(
-                exchange: exchange, quotation: quotation,
-                state: PortfolioState(user: user, market: market.uppercased()), colour: !noColor)
+                exchange: exchange, quotation: quotation, stream: address.marketStream(),
+                orders: address.orderStream(exchange, codes: [market]),
+                state: PortfolioState(user: user, market: market), colour: !noColor)
             // The session ends with the screen: nothing is left signed in for 30 days after `q`.
             do {
                 try await loop.run()

@@ -9,6 +9,10 @@ import Synchronization
 struct PortfolioLoop {
     let exchange: ExchangeClient
     let quotation: QuotationClient
+    /// The public socket, for the market's trade tape.
+    let stream: MarketStream
+    /// The private socket, for the user's own fills (which mark the tape and refresh the lists at once).
+    let orders: OrderStream
     var state: PortfolioState
     let colour: Bool
 
@@ -18,9 +22,11 @@ struct PortfolioLoop {
         var lastPrice: String?
     }
 
-    /// Where the background refresh leaves its answer for the loop to pick up.
+    /// Where the background tasks leave what they got for the loop to pick up.
     private final class Mailbox: Sendable {
         let refresh = Mutex<Refresh?>(nil)
+        let tape = Mutex(TradeTape(capacity: 60))
+        let events = Mutex<[OrderEvent]>([])
     }
 
     mutating func run() async throws {
@@ -35,6 +41,9 @@ struct PortfolioLoop {
         let arrived = Mailbox()
         var refreshing: Task<Void, Never>?
         defer { refreshing?.cancel() }
+        let background = follow(into: arrived)
+        defer { for task in background { task.cancel() } }
+        var shownTape: (count: Int, newest: Int64?) = (0, nil)
         while !Task.isCancelled {
             for key in decoder.decode(terminal.readAvailable()) {
                 dirty = true
@@ -84,6 +93,25 @@ struct PortfolioLoop {
                 lastPrice = refresh.lastPrice ?? lastPrice
                 dirty = true
             }
+            let events = arrived.events.withLock { events in
+                defer { events.removeAll() }
+                return events
+            }
+            for event in events { state.recorded(event) }
+            // A fill or an order that ended changes the balances and the open orders: show them now.
+            if events.contains(where: { $0.isFill || $0.state == "done" || $0.state == "cancel" }) {
+                lastRefresh = .now - .seconds(10)
+            }
+            let trouble = Self.trouble(orders.currentState)
+            let trades = arrived.tape.withLock { $0.trades }
+            if !events.isEmpty || trouble != state.fillsTrouble
+                || (trades.count, trades.first?.sequentialID) != shownTape
+            {
+                state.fillsTrouble = trouble
+                state.trades = trades
+                shownTape = (trades.count, trades.first?.sequentialID)
+                dirty = true
+            }
             let size = terminal.size
             if dirty || size != drawn {
                 terminal.draw(PortfolioScreen.render(state, width: size.width, height: size.height, colour: colour))
@@ -91,6 +119,34 @@ struct PortfolioLoop {
                 dirty = false
             }
             try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    /// Starts the sockets and what reads them: the market's trades (the latest 50 over REST first, then
+    /// live) into the tape, and the user's order events into the mailbox.
+    private func follow(into arrived: Mailbox) -> [Task<Void, Never>] {
+        let trades = stream.trades([state.market])
+        let events = orders.events()
+        return [
+            Task { [stream] in await stream.run() },
+            Task { [orders] in await orders.run() },
+            Task { [quotation, market = state.market] in
+                guard let recent = try? await quotation.trades(market, count: 50) else { return }
+                arrived.tape.withLock { tape in for trade in recent { tape.apply(trade) } }
+            },
+            Task { for await trade in trades { arrived.tape.withLock { $0.apply(trade) } } },
+            Task { for await event in events { arrived.events.withLock { $0.append(event) } } },
+        ]
+    }
+
+    /// Why own fills are not followed now, in words; nil while the private socket is connected (or
+    /// connecting for the first time).
+    static func trouble(_ state: OrderStream.ConnectionState) -> String? {
+        switch state {
+        case .connected, .connecting(attempt: 1): nil
+        case .connecting: "reconnecting"
+        case .waiting(_, let error): error
+        case .failed(let reason): reason
         }
     }
 

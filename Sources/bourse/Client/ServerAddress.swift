@@ -87,6 +87,13 @@ struct ServerAddress {
         return MarketStream(url: stream, options: options)
     }
 
+    /// The private socket of `exchange`'s account, following its orders in `codes` (trusting `--ca`).
+    func orderStream(_ exchange: ExchangeClient, codes: [String]) -> OrderStream {
+        var options = OrderStream.Options()
+        options.trusted = trusted
+        return OrderStream(client: exchange, codes: codes, options: options)
+    }
+
     /// Runs `body` with this server's REST client, which gives up on a request after 10 s (a screen
     /// waits on it).
     func withQuotation<Result>(_ body: (QuotationClient) async throws -> Result) async throws -> Result {

@@ -1,0 +1,201 @@
+import Foundation
+import HTTPTypes
+import HummingbirdWSClient
+import Logging
+import Synchronization
+
+/// The account's own orders as they change, live: `/websocket/v1/private`'s `myOrder` for the account an
+/// ``ExchangeClient`` acts for (an API key's, or a signed-in user's session).
+///
+/// Every fill arrives as its own event with its price, volume and time, which is how a screen marks the
+/// user's own trades on the public tape (``OwnFills``). ``run()`` keeps the connection: each connection
+/// sends a fresh bearer (a new signed token for an API key; the session token as it is), subscribes again,
+/// and after any failure or close waits (exponential backoff with jitter) and starts again. The private
+/// socket has no resume, so changes made while it was away are not replayed: read the open orders again
+/// over REST after a reconnect (``reconnects`` counts them).
+///
+/// ```swift
+/// let orders = OrderStream(client: exchange, codes: ["KRW-BTC"])
+/// let events = orders.events()
+/// Task { await orders.run() }
+/// for await event in events where event.isFill { print(event.price ?? 0, event.volume ?? 0) }
+/// ```
+public final class OrderStream: Sendable {
+    /// How the connection behaves.
+    public struct Options: Sendable {
+        /// The first reconnect delay; each failed attempt doubles it.
+        public var initialBackoff: Duration = .milliseconds(250)
+        /// The longest reconnect delay.
+        public var maximumBackoff: Duration = .seconds(30)
+        /// How often to ping; a ping unanswered by the next one closes the link as dead.
+        public var pingInterval: Duration = .seconds(20)
+        /// Certificates to trust besides the system's, for a `wss://` server with its own certificate.
+        public var trusted: TrustedCertificates?
+
+        /// Every setting at the default written beside it.
+        public init() {}
+    }
+
+    /// Where the connection is.
+    public enum ConnectionState: Hashable, Sendable {
+        /// Connecting (attempt 1 is the first).
+        case connecting(attempt: Int)
+        /// Connected and subscribed; events flow.
+        case connected
+        /// Waiting before reconnecting, after `error` (the server's refusal in its words, such as a session
+        /// that has ended, or why the link dropped).
+        case waiting(Duration, error: String)
+        /// The server URL cannot work; ``run()`` has returned.
+        case failed(String)
+    }
+
+    private struct Registry {
+        var readers: [Int: AsyncStream<OrderEvent>.Continuation] = [:]
+        var nextReader = 0
+        var state = ConnectionState.connecting(attempt: 1)
+        var connections = 0
+        /// The last error frame of the current connection, said when it closes.
+        var refusal: String?
+    }
+
+    /// The client whose server, account and credentials the stream uses.
+    public let client: ExchangeClient
+    /// The markets followed; empty follows every market.
+    public let codes: [String]
+    /// The socket's URL: the client's base URL with `ws` or `wss` and `/websocket/v1/private`.
+    public let url: String?
+    private let options: Options
+    private let registry = Mutex(Registry())
+
+    /// A stream of `client`'s account's orders in `codes` (every market when empty); nothing connects until
+    /// ``run()``.
+    public init(client: ExchangeClient, codes: [String] = [], options: Options = Options()) {
+        self.client = client
+        self.codes = codes
+        self.options = options
+        url = Self.url(for: client.baseURL)
+    }
+
+    /// `ws://host:port/…/websocket/v1/private` for an `http` base URL, `wss://` for `https`.
+    static func url(for baseURL: URL) -> String? {
+        guard var components = try? ServerCall.components(baseURL, "/websocket/v1/private") else { return nil }
+        switch components.scheme?.lowercased() {
+        case "http", "ws": components.scheme = "ws"
+        case "https", "wss": components.scheme = "wss"
+        default: return nil
+        }
+        components.query = nil
+        return components.url?.absoluteString
+    }
+
+    /// Every event from now on, in order, for as long as the returned stream is iterated; it finishes when
+    /// ``run()`` returns. Start reading before ``run()``: events while no reader is open are not kept.
+    public func events() -> AsyncStream<OrderEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: OrderEvent.self, bufferingPolicy: .unbounded)
+        let id = registry.withLock { registry in
+            registry.nextReader += 1
+            registry.readers[registry.nextReader] = continuation
+            return registry.nextReader
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.registry.withLock { $0.readers.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    /// Where the connection is now.
+    public var currentState: ConnectionState { registry.withLock { $0.state } }
+
+    /// Times the connection was made again after it dropped.
+    public var reconnects: Int { registry.withLock { max(0, $0.connections - 1) } }
+
+    /// The subscription: `myOrder` for ``codes`` (all markets when empty), in the DEFAULT format.
+    var subscription: String {
+        let codes = codes.isEmpty ? "" : #","codes":["# + codes.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+        return #"[{"ticket":"bourse-sdk-orders"},{"type":"myOrder"\#(codes)},{"format":"DEFAULT"}]"#
+    }
+
+    /// Keeps the connection until the task is cancelled; returns at once for a URL that cannot work. Either
+    /// way every stream it fed finishes.
+    public func run() async {
+        var attempt = 1
+        while !Task.isCancelled {
+            guard let url else {
+                registry.withLock { $0.state = .failed("\(client.baseURL) cannot make a WebSocket URL") }
+                break
+            }
+            registry.withLock { $0.state = .connecting(attempt: attempt) }
+            var failure = "closed by the server"
+            do {
+                if try await connectOnce(url) { attempt = 1 }
+            } catch is CancellationError {
+                break
+            } catch ClientError.invalidURL(let reason) {
+                registry.withLock { $0.state = .failed(reason) }
+                break
+            } catch {
+                failure = String(describing: error)
+            }
+            if Task.isCancelled { break }
+            // The server's refusal says more than the closed link that followed it.
+            if let refusal = registry.withLock({ $0.refusal }) { failure = refusal }
+            let delay = StreamLink.backoff(
+                attempt: attempt, initial: options.initialBackoff, maximum: options.maximumBackoff)
+            registry.withLock { $0.state = .waiting(delay, error: failure) }
+            try? await Task.sleep(for: delay)
+            attempt += 1
+        }
+        for reader in registry.withLock({ $0.readers.values }) { reader.finish() }
+    }
+
+    /// One connection; returns whether any order event arrived on it (then the backoff starts over).
+    private func connectOnce(_ url: String) async throws -> Bool {
+        var (configuration, tls) = try StreamLink.configuration(
+            url: url, pingInterval: options.pingInterval, trusted: options.trusted)
+        configuration.additionalHeaders[.authorization] = "Bearer \(client.bearer())"
+        registry.withLock { $0.refusal = nil }
+        let delivered = Mutex(false)
+        let logger = Logger(label: "bourse.sdk.orders")
+        try await WebSocketClient.connect(url: url, configuration: configuration, tlsConfiguration: tls, logger: logger)
+        { inbound, outbound, _ in
+            try await outbound.write(.text(self.subscription))
+            self.registry.withLock { registry in
+                registry.connections += 1
+                registry.state = .connected
+            }
+            for try await message in inbound.messages(maxSize: StreamLink.maximumFrameBytes) {
+                let bytes: Data =
+                    switch message {
+                    case .binary(let buffer): Data(buffer.readableBytesView)
+                    case .text(let text): Data(text.utf8)
+                    }
+                if self.deliver(bytes) { delivered.withLock { $0 = true } }
+            }
+        }
+        return delivered.withLock { $0 }
+    }
+
+    /// Hands a `myOrder` frame to every reader and returns `true`; keeps an error frame's words for the
+    /// state.
+    private func deliver(_ bytes: Data) -> Bool {
+        guard let head = try? JSONDecoder().decode(Head.self, from: bytes) else { return false }
+        if let error = head.error {
+            registry.withLock { $0.refusal = "\(error.name): \(error.message ?? "")" }
+            return false
+        }
+        guard head.type == "myOrder", let event = try? JSONDecoder().decode(OrderEvent.self, from: bytes) else {
+            return false
+        }
+        for reader in registry.withLock({ $0.readers.values }) { reader.yield(event) }
+        return true
+    }
+
+    private struct Head: Decodable {
+        struct Failure: Decodable {
+            var name: String
+            var message: String?
+        }
+        var type: String?
+        var error: Failure?
+    }
+}
