@@ -264,6 +264,7 @@ let package = Package(
                 "BourseServer",
                 "BourseSimulator",
                 "BourseStore",
+                "BourseToolkit",
                 "BourseUpbit",
                 "BourseWire",
                 .product(name: "CompressNIO", package: "compress-nio"),

@@ -8,7 +8,7 @@ import Testing
 /// The SDK's `AuctionStream` against a live in-process server on a loopback port: snapshots and price
 /// events of another user's bids, bids over the socket and the outbid notice, refusals as typed errors, and
 /// a connection the server closes, resumed with every change once and in order.
-@Suite("SDK auction stream against a live server", .timeLimit(.minutes(1)))
+@Suite("SDK auction stream against a live server", .timeLimit(.minutes(2)))
 struct AuctionStreamClientTests {
     typealias C = AuctionClientTests
 
@@ -191,8 +191,16 @@ struct AuctionStreamClientTests {
                 Issue.record("the bids were meant to land while the stream was away: \(watcher.stream.currentState)")
                 return
             }
-            // Back: the resume replays 3 and 4, and a bid after it arrives live.
+            // Back: the resume replays 3 and 4, and a bid after it arrives live. From here the test pings, so
+            // the server's one-second idle close cannot take the connection away again.
             while let state = await states.next(), state != .connected {}
+            let keepAlive = Task {
+                while !Task.isCancelled {
+                    _ = try? await watcher.stream.ping()
+                    try? await Task.sleep(for: .milliseconds(200))
+                }
+            }
+            defer { keepAlive.cancel() }
             _ = try await ann.bid(item: item, maximum: 60_000)
             try await watcher.wait { $0.contains { $0.seq == 5 } }
             #expect(watcher.sequence == [1, 2, 3, 4, 5])

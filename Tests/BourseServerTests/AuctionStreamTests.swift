@@ -1,5 +1,6 @@
 import BourseCore
 import BourseServer
+import BourseToolkit
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
@@ -137,7 +138,7 @@ struct AuctionStreamTests {
                 let listed = try await R.list(
                     client, seller, fields: [("title", "Kite"), ("start_price", "1000"), ("duration_seconds", "600")])
                 let item = try #require(try S.object(listed)["id"] as? Int)
-                let answers = try await HTTPTransportTests.blocking { () -> [String] in
+                let answers = try await OwnThread.run { () -> [String] in
                     var answers: [String] = []
                     // RawClient sends `Host: 127.0.0.1`: the page of that origin is this server's.
                     for origin in ["http://127.0.0.1:\(port + 1)", "http://127.0.0.1"] {

@@ -1,5 +1,6 @@
 import BourseCore
 import BourseServer
+import BourseToolkit
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -17,14 +18,6 @@ import Glibc
 /// closes, and none of it is logged as an error.
 @Suite("HTTP transport")
 struct HTTPTransportTests {
-    /// Runs blocking socket work on a thread of its own, off Swift's small cooperative pool (which also
-    /// runs the server's handlers).
-    static func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try body() }) }.start()
-        }
-    }
-
     /// The `name` of an Upbit error body.
     static func errorName(_ body: [UInt8]) -> Int? {
         let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]
@@ -49,7 +42,7 @@ struct HTTPTransportTests {
 
     @Test func aHeadTrickledPastTheHeaderTimeoutIsClosed() async throws {
         try await Self.serve(configure: { $0.transport.headerTimeout = .milliseconds(300) }) { port in
-            let closedAfter = try await Self.blocking { () -> Int? in
+            let closedAfter = try await OwnThread.run { () -> Int? in
                 let client = try RawClient(port: port)
                 // One byte of a never-ending head every 50 ms: each byte is traffic, none completes the head.
                 for (index, byte) in Array("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ".utf8).enumerated() {
@@ -61,7 +54,7 @@ struct HTTPTransportTests {
                 return client.readToEnd() == [] ? Int.max : nil
             }
             #expect(closedAfter != nil, "the connection outlived its head's deadline")
-            let served = try await Self.blocking { () -> Int? in
+            let served = try await OwnThread.run { () -> Int? in
                 let client = try RawClient(port: port)
                 client.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
                 return client.readResponse()?.status
@@ -72,7 +65,7 @@ struct HTTPTransportTests {
 
     @Test func aKeptAliveConnectionIsClosedAtTheIdleTimeout() async throws {
         try await Self.serve(configure: { $0.transport.idleTimeout = .milliseconds(300) }) { port in
-            let (status, rest) = try await Self.blocking { () -> (Int?, [UInt8]?) in
+            let (status, rest) = try await OwnThread.run { () -> (Int?, [UInt8]?) in
                 let client = try RawClient(port: port)
                 client.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
                 return (client.readResponse()?.status, client.readToEnd())
@@ -87,7 +80,7 @@ struct HTTPTransportTests {
             try await harness.live { port, testClient in
                 // The test client's own connection is the first of the three (it connects on its own schedule).
                 #expect(try await testClient.execute(uri: "/healthz", method: .get).status == .ok)
-                let (answers, servedLater) = try await Self.blocking { () -> ([(Int?, Int?, [UInt8]?)], Bool) in
+                let (answers, servedLater) = try await OwnThread.run { () -> ([(Int?, Int?, [UInt8]?)], Bool) in
                     // All three are open before any asks: whichever the server set up last is past the limit.
                     var clients = try (0..<3).map { _ in try RawClient(port: port) }
                     let answers = clients.map { client in
@@ -128,7 +121,7 @@ struct HTTPTransportTests {
     func aRequestThatNeverReachesARouteIsAnsweredAndClosed(_ index: Int) async throws {
         let (request, expected) = Self.badHeads[index]
         try await Self.serve(configure: { _ in }) { port in
-            let (status, body, rest, next) = try await Self.blocking { () -> (Int?, [UInt8], [UInt8]?, Int?) in
+            let (status, body, rest, next) = try await OwnThread.run { () -> (Int?, [UInt8], [UInt8]?, Int?) in
                 let client = try RawClient(port: port)
                 client.send(request)
                 let answer = client.readResponse()
@@ -173,7 +166,7 @@ struct HTTPTransportTests {
                 $0.transport.headerTimeout = .milliseconds(200)
             }
         ) { port in
-            try await Self.blocking {
+            try await OwnThread.run {
                 for (request, _) in Self.badHeads {
                     let client = try RawClient(port: port)
                     client.send(request)
@@ -191,7 +184,7 @@ struct HTTPTransportTests {
 
     @Test func http10WithoutKeepAliveIsClosedAfterItsResponse() async throws {
         try await Self.serve(configure: { _ in }) { port in
-            let (plain, keptAlive) = try await Self.blocking { () -> ([UInt8]?, [Int?]) in
+            let (plain, keptAlive) = try await OwnThread.run { () -> ([UInt8]?, [Int?]) in
                 let client = try RawClient(port: port)
                 client.send("GET /healthz HTTP/1.0\r\n\r\n")
                 let plain = client.readToEnd()

@@ -1,6 +1,7 @@
 import BourseClient
 import BourseCore
 import BourseServer
+import BourseToolkit
 import Foundation
 import HTTPTypes
 import Synchronization
@@ -91,7 +92,7 @@ struct OrderStreamClientTests {
         try await ServerHarness.with(steps: 0, configure: { $0.signIn.passwordCost = 4 }) { harness in
             try await harness.live { port, client in
                 let mina = try await AuctionRoutesTests.user("mina", krw: 100, harness, client)
-                let first = try await HTTPTransportTests.blocking { () -> [String] in
+                let first = await OwnThread.run { () -> [String] in
                     // RawClient sends `Host: 127.0.0.1`: the page of that origin is this server's.
                     ["http://127.0.0.1:\(port + 1)", "http://127.0.0.1"].map { origin in
                         guard let raw = try? RawClient(port: port) else { return "no connection" }

@@ -1,4 +1,5 @@
 import BourseServer
+import BourseToolkit
 import Foundation
 import Logging
 import ServiceLifecycle
@@ -16,7 +17,7 @@ import Glibc
 struct WebSocketHardeningTests {
     @Test func textThatIsNotUTF8IsClosedWith1007() async throws {
         try await HTTPTransportTests.serve(configure: { _ in }) { port in
-            let code = try await HTTPTransportTests.blocking { () -> Int? in
+            let code = try await OwnThread.run { () -> Int? in
                 let client = try RawClient(port: port)
                 guard client.upgrade("/websocket/v1") == 101 else { return nil }
                 client.sendFrame(opcode: 0x1, payload: [0x5b, 0xff, 0xfe, 0x5d])  // "[", invalid bytes, "]"
@@ -32,7 +33,7 @@ struct WebSocketHardeningTests {
             let key = try await ExchangeRoutesTests().makeKey(harness)
             let authorization = "Authorization: \(ExchangeRoutesTests.token(key))\r\n"
             try await harness.live { port, _ in
-                let code = try await HTTPTransportTests.blocking { () -> Int? in
+                let code = try await OwnThread.run { () -> Int? in
                     let client = try RawClient(port: port)
                     let path = onPrivate ? "/websocket/v1/private" : "/websocket/v1"
                     guard client.upgrade(path, extraHeaders: onPrivate ? authorization : "") == 101 else { return nil }
@@ -50,7 +51,7 @@ struct WebSocketHardeningTests {
         try await HTTPTransportTests.serve(
             configure: { $0.streams.messagesPerSecond = 2 }, clock: ServerHarness.stoppedClock()
         ) { port in
-            let (answers, refused) = try await HTTPTransportTests.blocking { () -> (Int, Bool) in
+            let (answers, refused) = try await OwnThread.run { () -> (Int, Bool) in
                 let client = try RawClient(port: port)
                 guard client.upgrade("/websocket/v1") == 101 else { return (0, false) }
                 for _ in 0..<10 { client.sendFrame(opcode: 0x1, payload: Array("PING".utf8)) }
@@ -71,7 +72,7 @@ struct WebSocketHardeningTests {
         try await HTTPTransportTests.serve(
             configure: { $0.streams.connectsPerSecond = 2 }, clock: ServerHarness.stoppedClock()
         ) { port in
-            let statuses = try await HTTPTransportTests.blocking { () -> [Int?] in
+            let statuses = await OwnThread.run { () -> [Int?] in
                 (0..<10).map { _ in (try? RawClient(port: port))?.upgrade("/websocket/v1") }
             }
             #expect(statuses.contains(101))
@@ -84,7 +85,7 @@ struct WebSocketHardeningTests {
             let key = try await ExchangeRoutesTests().makeKey(harness, scopes: "accounts,orders:read")
             let authorization = "Authorization: \(ExchangeRoutesTests.token(key))\r\n"
             try await harness.live { port, _ in
-                let opened = try await HTTPTransportTests.blocking { () -> Int in
+                let opened = try await OwnThread.run { () -> Int in
                     var opened = 0
                     for round in 0..<60 {
                         let client = try RawClient(port: port)
@@ -160,7 +161,7 @@ struct WebSocketHardeningTests {
                     try await Task.sleep(for: .milliseconds(10))
                     port = box.port.withLock { $0 }
                 }
-                let connected = try await HTTPTransportTests.blocking { [port] () -> RawClient? in
+                let connected = try await OwnThread.run { [port] () -> RawClient? in
                     let client = try RawClient(port: port!)
                     guard client.upgrade("/websocket/v1") == 101 else { return nil }
                     let request = #"[{"ticket":"t"},{"type":"trade","codes":["KRW-BTC"]}]"#
@@ -178,7 +179,7 @@ struct WebSocketHardeningTests {
                 let stopped = try await tasks.next()
                 tasks.cancelAll()
                 #expect(stopped == true, "the server was still waiting for the client after 60 s")
-                let code = try await HTTPTransportTests.blocking { [client] in client.closeCode() }
+                let code = await OwnThread.run { [client] in client.closeCode() }
                 #expect(code == 1000 || code == 1001, "the client was told with a close frame first")
             }
         }
