@@ -162,6 +162,28 @@ struct AuctionStreamClientTests {
         #expect(nowhere.stream.currentState != .connected && nowhere.stream.reconnects == 0)
     }
 
+    /// Pings `stream` every 200 ms until cancelled: the server's idle close then never comes.
+    static func keepAlive(_ stream: AuctionStream) -> Task<Void, Never> {
+        Task {
+            while !Task.isCancelled {
+                _ = try? await stream.ping()
+                try? await Task.sleep(for: .milliseconds(200))
+            }
+        }
+    }
+
+    /// Waits (up to `seconds`) until `condition` holds, checking every 20 ms.
+    static func waitFor(
+        _ what: String, seconds: Int = 20, sourceLocation: SourceLocation = #_sourceLocation,
+        until condition: () -> Bool
+    ) async throws {
+        for _ in 0..<(seconds * 50) {
+            if condition() { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        Issue.record("\(what) never happened", sourceLocation: sourceLocation)
+    }
+
     @Test func aClosedConnectionResumesWithEveryChangeOnceAndInOrder() async throws {
         // The server closes a connection quiet for a second; the stream's own ping is slower than that.
         try await Self.withLamp(configure: { $0.streams.idleTimeout = .seconds(1) }) { harness, _, users, item in
@@ -173,14 +195,19 @@ struct AuctionStreamClientTests {
             options.initialBackoff = .seconds(16)
             options.maximumBackoff = .seconds(16)
             let watcher = Running(ann, options: options)
-            var states = watcher.stream.states().makeAsyncIterator()
+            // Pinged until Ben's bid arrives, so the idle close cannot come first on a slow machine.
+            let pinging = Self.keepAlive(watcher.stream)
             try await watcher.stream.subscribe(pages: 1)
             _ = try await ben.bid(item: item, maximum: 20_000)
             try await watcher.wait { $0.contains { $0.seq == 2 } }
+            pinging.cancel()
 
-            // Quiet: the server closes the connection; while the stream waits, two bids are taken.
-            while let state = await states.next() {
-                if case .waiting = state { break }
+            // Quiet: the server closes the connection; while the stream waits, two bids are taken. The state
+            // is read as it is now, not from the history of states: a first attempt that failed on a loaded
+            // machine left a `.waiting` there from before the connection the test is about.
+            let reconnectsBefore = watcher.stream.reconnects
+            try await Self.waitFor("the idle close") {
+                if case .waiting = watcher.stream.currentState { true } else { false }
             }
             let account = { (name: String) in try #require(try await harness.store.account(named: name)).id }
             let ids = (try await account("ann"), try await account("ben"))
@@ -193,20 +220,15 @@ struct AuctionStreamClientTests {
             }
             // Back: the resume replays 3 and 4, and a bid after it arrives live. From here the test pings, so
             // the server's one-second idle close cannot take the connection away again.
-            while let state = await states.next(), state != .connected {}
-            let keepAlive = Task {
-                while !Task.isCancelled {
-                    _ = try? await watcher.stream.ping()
-                    try? await Task.sleep(for: .milliseconds(200))
-                }
-            }
+            try await Self.waitFor("the reconnect", seconds: 30) { watcher.stream.currentState == .connected }
+            let keepAlive = Self.keepAlive(watcher.stream)
             defer { keepAlive.cancel() }
             _ = try await ann.bid(item: item, maximum: 60_000)
             try await watcher.wait { $0.contains { $0.seq == 5 } }
             #expect(watcher.sequence == [1, 2, 3, 4, 5])
             let snapshots = watcher.events.filter { if case .snapshot = $0.change { true } else { false } }
             #expect(snapshots.map(\.seq) == [1], "the resume replays the missed changes, no new snapshot")
-            #expect(watcher.stream.reconnects >= 1)
+            #expect(watcher.stream.reconnects > reconnectsBefore)
         }
     }
 }
