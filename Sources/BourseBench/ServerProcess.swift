@@ -82,6 +82,22 @@ final class ServerProcess {
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
+    /// The server's resident memory now (`VmRSS`), in bytes; 0 if it cannot be read.
+    var residentBytes: Int { statusKilobytes("VmRSS") * 1_024 }
+
+    /// The most the server has been resident so far (`VmHWM`), in bytes; 0 if it cannot be read.
+    var peakResidentBytes: Int { statusKilobytes("VmHWM") * 1_024 }
+
+    /// A `kB` line of `/proc/<pid>/status`.
+    private func statusKilobytes(_ name: String) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
+        else { return 0 }
+        for line in status.split(separator: "\n") where line.hasPrefix(name + ":") {
+            return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
+        }
+        return 0
+    }
+
     /// A new empty path for a server's data (nothing there yet).
     static func freshDirectory() -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-bench-\(getpid())")
