@@ -10,21 +10,12 @@ import Testing
 /// The SDK's `OrderStream` against a live in-process server: a signed-in user's own fills arrive over the
 /// private socket with the session as the bearer and are found on the public tape; a browser's cookie opens
 /// the socket only from this server's pages; an ended session is refused in words.
-@Suite("SDK order stream against a live server", .timeLimit(.minutes(1)))
+@Suite("SDK order stream against a live server", .timeLimit(.minutes(3)))
 struct OrderStreamClientTests {
     typealias C = AuctionClientTests
 
     final class Collected: Sendable {
         let events = Mutex<[OrderEvent]>([])
-    }
-
-    /// Waits (up to ten seconds) until `condition` holds.
-    static func wait(_ what: @autoclosure () -> String, until condition: @escaping @Sendable () -> Bool) async throws {
-        for _ in 0..<500 {
-            if condition() { return }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        Issue.record("\(what()) never happened")
     }
 
     @Test func aSignedInUsersFillsArriveAndMarkTheirTradesOnTheTape() async throws {
@@ -45,13 +36,15 @@ struct OrderStreamClientTests {
                 Task { for await event in events { collected.events.withLock { $0.append(event) } } },
             ]
             defer { for task in tasks { task.cancel() } }
-            try await Self.wait("the connection") { stream.currentState == .connected }
+            try await AuctionStreamClientTests.waitFor("the connection") { stream.currentState == .connected }
 
             // Ann's buy rests; Ben sells into it: one trade, Ann's fill as the maker.
             let bid = try await annExchange.placeLimitOrder(
                 market: "KRW-BTC", side: .bid, volume: "0.002", price: "60000000")
             _ = try await benExchange.placeLimitOrder(market: "KRW-BTC", side: .ask, volume: "0.001", price: "60000000")
-            try await Self.wait("Ann's fill") { collected.events.withLock { $0.contains(where: \.isFill) } }
+            try await AuctionStreamClientTests.waitFor("Ann's fill") {
+                collected.events.withLock { $0.contains(where: \.isFill) }
+            }
             let seen = collected.events.withLock { $0 }
             #expect(seen.map(\.state).prefix(2) == ["wait", "trade"], "\(seen)")
             #expect(seen.allSatisfy { $0.uuid == bid.uuid }, "Ben's order is not Ann's business")
@@ -66,7 +59,7 @@ struct OrderStreamClientTests {
         }
     }
 
-    @Test func anEndedSessionIsRefusedInWordsAndRetried() async throws {
+    @Test func anEndedSessionIsRefusedInWords() async throws {
         try await C.with { harness, port in
             let base = try #require(URL(string: "http://127.0.0.1:\(port)"))
             let ann = try await C.signedIn(port, "ann", krw: 0, harness)
@@ -77,11 +70,38 @@ struct OrderStreamClientTests {
             let stream = OrderStream(client: ExchangeClient(baseURL: base, sessionToken: token), options: options)
             let task = Task { await stream.run() }
             defer { task.cancel() }
-            try await Self.wait("the refusal (\(stream.currentState))") {
+            try await AuctionStreamClientTests.waitFor("the refusal (\(stream.currentState))") {
                 if case .waiting(_, let error) = stream.currentState { error.contains("INVALID_AUTH") } else { false }
             }
             if case .waiting(_, let error) = stream.currentState {
                 #expect(error.contains("sign in again"), "\(error)")
+            }
+        }
+    }
+
+    @Test func signingOutClosesTheSessionsSockets() async throws {
+        try await C.with { harness, port in
+            let base = try #require(URL(string: "http://127.0.0.1:\(port)"))
+            let ann = try await C.signedIn(port, "ann", krw: 0, harness)
+            let orders = OrderStream(client: ExchangeClient(baseURL: base, sessionToken: try #require(ann.token)))
+            let auction = AuctionStreamClientTests.Running(ann)
+            let task = Task { await orders.run() }
+            defer { task.cancel() }
+            // Generous waits: on a loaded machine a connection can take seconds (these are not speed checks).
+            try await AuctionStreamClientTests.waitFor("the private socket") {
+                orders.currentState == .connected
+            }
+            try await AuctionStreamClientTests.waitFor("the auction socket") {
+                auction.stream.currentState == .connected
+            }
+            try await ann.signOut()
+            // The private socket is closed at once; its reconnect is refused in words.
+            try await AuctionStreamClientTests.waitFor("the refusal after signing out") {
+                if case .waiting(_, let error) = orders.currentState { error.contains("sign in again") } else { false }
+            }
+            // The auction socket is closed too, and comes back without the session.
+            try await AuctionStreamClientTests.waitFor("the auction socket's reconnect") {
+                auction.stream.reconnects >= 1
             }
         }
     }

@@ -33,14 +33,13 @@ public enum BourseApplication {
                 exchange: reader.exchange, gate: gate, store: reader.store, limiter: limiter, clock: reader.clock
             ).addRoutes(to: router)
         }
+        let auctions = auctions ?? AuctionFeed(store: reader.store, clock: reader.clock)
         SignInController(
             store: reader.store, options: configuration.signIn,
             throttle: SignInThrottle(options: configuration.signIn), limiter: limiter, clock: reader.clock,
-            secureCookies: configuration.tls != nil
+            secureCookies: configuration.tls != nil, sockets: auctions.sockets
         ).addRoutes(to: router)
-        let controller = auctionController(
-            reader: reader, configuration: configuration,
-            auctions: auctions ?? AuctionFeed(store: reader.store, clock: reader.clock))
+        let controller = auctionController(reader: reader, configuration: configuration, auctions: auctions)
         PhotoController(library: controller.library, store: reader.store, clock: reader.clock).addRoutes(to: router)
         controller.addRoutes(to: router)
         router.get("/healthz") { _, _ in
@@ -76,7 +75,7 @@ public enum BourseApplication {
         if let privateFeed, let gate {
             PrivateStreamRoutes(
                 feed: feed, privateFeed: privateFeed, gate: gate,
-                sessions: auctions.map { ExchangeSessions(store: $0.reader.store) },
+                sessions: auctions.map { ($0.reader.store, $0.feed.sockets) },
                 secure: auctions?.configuration.tls != nil
             ).add(to: router)
         }

@@ -46,6 +46,9 @@ public final class AuctionFeed: Sendable {
 
     let clock: @Sendable () -> Timestamp
     let store: any Store
+    /// The sockets each sign-in session opened, closed when it signs out (this feed is what the sign-out
+    /// route and both sockets share).
+    public let sockets = SessionSockets()
     let catalog: AuctionCatalog
     let state = Mutex(State())
     /// Held while frames of item changes are queued, so they reach every connection in sequence order

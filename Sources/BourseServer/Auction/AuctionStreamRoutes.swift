@@ -33,6 +33,7 @@ struct AuctionStreamRoutes: Sendable {
             let connection = feed.connect()
             auctions.open(connection)
             defer {
+                auctions.sockets.remove(connection)
                 auctions.remove(connection)
                 feed.disconnect(connection)
             }
@@ -42,16 +43,13 @@ struct AuctionStreamRoutes: Sendable {
                 return
             }
             var session = Session()
-            // A browser's session cookie signs the socket in at the handshake, if the page that opened it is
-            // this server's: a socket has no CSRF token, and SameSite does not stop a page of another port
-            // or a sibling host, whose browser would send the cookie too.
-            if WebOrigin.isSameOrigin(context.request, secure: secure),
-                case (let text?, true) = AuctionAuthentication.token(of: context.request),
-                let token = SessionToken(text),
+            // A session's cookie (from this server's pages) or bearer signs the socket in at the handshake.
+            if let token = SessionCheck.socketToken(of: context.request, secure: secure),
                 let user = try? await user(for: token)
             {
                 session.user = user
                 auctions.signIn(connection, as: user.account.id)
+                auctions.sockets.add(connection, session: token)
             }
             // Requests wait here while an earlier one is handled (a subscription reading the store, say;
             // bids do not wait for their commit); past 64 the newest is refused with an answer rather than
@@ -105,6 +103,7 @@ struct AuctionStreamRoutes: Sendable {
                 else { throw AuctionError.unauthorized }
                 session.user = user
                 auctions.signIn(connection, as: user.account.id)
+                auctions.sockets.add(connection, session: token)
                 reply(id, "authenticated", on: connection) { writer in
                     writer.key("user")
                     AuctionJSON.writeUser(user.account, into: &writer)

@@ -25,6 +25,16 @@ enum SessionCheck {
         return token.acceptsCSRF(csrf)
     }
 
+    /// The session token a WebSocket handshake carries: a bearer that is a session token, or the cookie when
+    /// the page that opens the socket is this server's. A socket carries no CSRF token, and `SameSite` does
+    /// not stop a page of another port or a sibling host, whose browser would send the cookie too.
+    static func socketToken(of request: Request, secure: Bool) -> SessionToken? {
+        let (text, viaCookie) = AuctionAuthentication.token(of: request)
+        guard let text, let token = SessionToken(text) else { return nil }
+        if viaCookie, !WebOrigin.isSameOrigin(request, secure: secure) { return nil }
+        return token
+    }
+
     /// What a browser is told when a change comes without the token.
     static let csrfMessage = "A signed-in browser request that changes something needs the X-CSRF-Token header."
 }

@@ -17,6 +17,8 @@ struct SignInController: Sendable {
     let clock: @Sendable () -> Timestamp
     /// Whether the server speaks TLS: then the cookie is also `Secure`.
     let secureCookies: Bool
+    /// The sockets sessions opened: signing out closes the session's.
+    let sockets: SessionSockets
 
     static let cookieName = "bourse_session"
 
@@ -103,6 +105,8 @@ struct SignInController: Sendable {
     private func signOut(_ context: BourseRequestContext) async throws -> Response {
         guard let user = context.auctionUser else { throw AuctionError.unauthorized }
         _ = try await store.revokeSession(tokenHash: user.token.hash, at: clock())
+        // What the session opened stops reading too, not only new requests.
+        sockets.closeAll(session: user.token)
         var response = Response(status: .noContent)
         response.headers[.setCookie] = cookie("", maxAge: 0)
         return response

@@ -38,9 +38,13 @@ struct ExchangeSessions: Sendable {
             throw UpbitError(status: 403, name: "csrf_token_missing", message: SessionCheck.csrfMessage)
         }
         guard let scope, Self.scopes.contains(scope) else { throw UpbitError(AuthError.outOfScope) }
-        return APIKey(
+        return Self.key(of: account)
+    }
+
+    /// The stand-in key a session of `account` acts with.
+    static func key(of account: AccountRecord) -> APIKey {
+        APIKey(
             accessKey: Self.accessKeyPrefix + "\(account.id.rawValue)", secret: [],
-            accountID: Int64(bitPattern: account.id.rawValue),
-            scopes: Self.scopes)
+            accountID: Int64(bitPattern: account.id.rawValue), scopes: Self.scopes)
     }
 }

@@ -1,5 +1,6 @@
 import BourseAuth
 import BourseCore
+import BourseStore
 import BourseUpbit
 import BourseWire
 import Hummingbird
@@ -20,14 +21,16 @@ struct PrivateStreamRoutes: Sendable {
     let feed: MarketFeed
     let privateFeed: PrivateFeed
     let gate: ExchangeGate
-    /// Nil where no store backs sessions (then only signed tokens open the socket).
-    let sessions: ExchangeSessions?
+    /// Where sessions are kept, and the sockets each opened (closed when it signs out); nil where no store
+    /// backs sessions (then only signed tokens open the socket).
+    let sessions: (store: any Store, sockets: SessionSockets)?
     /// Whether the server serves https (for the cookie's origin check).
     let secure: Bool
 
     func add(to router: Router<BourseRequestContext>) {
         router.ws("/websocket/v1/private") { inbound, outbound, context in
-            var opening = await sessionKey(of: context.request)
+            let token = sessions == nil ? nil : SessionCheck.socketToken(of: context.request, secure: secure)
+            var opening = await sessionKey(of: token)
             if opening == nil {
                 switch try? await gate.authenticate(
                     authorization: context.request.headers[.authorization],
@@ -51,7 +54,9 @@ struct PrivateStreamRoutes: Sendable {
             let account = AccountID(UInt64(key.accountID))
             let connection = feed.connect()
             privateFeed.open(connection, account: account)
+            if let token, let sockets = sessions?.sockets { sockets.add(connection, session: token) }
             defer {
+                sessions?.sockets.remove(connection)
                 privateFeed.remove(connection, account: account)
                 feed.disconnect(connection)
             }
@@ -96,16 +101,15 @@ struct PrivateStreamRoutes: Sendable {
         case refused(String)
     }
 
-    /// The key a sign-in session of `request` acts with; nil when it carries none (a JWT then decides).
-    private func sessionKey(of request: Request) async -> Opening? {
-        guard let sessions else { return nil }
-        let (token, viaCookie) = AuctionAuthentication.token(of: request)
-        guard token != nil else { return nil }
-        if viaCookie, !WebOrigin.isSameOrigin(request, secure: secure) { return nil }
+    /// The key `token`'s session acts with, or why not; nil when the handshake carries no session (a JWT
+    /// then decides).
+    private func sessionKey(of token: SessionToken?) async -> Opening? {
+        guard let token, let store = sessions?.store else { return nil }
         do {
-            return try await sessions.key(of: request, scope: .ordersRead, now: privateFeed.clock()).map { .key($0) }
-        } catch let error as UpbitError {
-            return .refused(error.message)
+            guard let account = try await SessionCheck.account(of: token, in: store, at: privateFeed.clock()) else {
+                return .refused("The session has ended; sign in again.")
+            }
+            return .key(ExchangeSessions.key(of: account))
         } catch {
             return .refused("the session could not be checked")
         }

@@ -17,6 +17,8 @@ public final class StreamConnection: Sendable {
         case idle
         /// The server is shutting down.
         case shutdown
+        /// The sign-in session it read with ended (signed out).
+        case sessionEnded
     }
 
     struct State {

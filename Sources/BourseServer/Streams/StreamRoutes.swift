@@ -123,6 +123,7 @@ struct StreamRoutes: Sendable {
             case .tooSlow: (.policyViolation, "subscriber too slow: send buffer full")
             case .idle: (.normalClosure, "idle timeout")
             case .shutdown: (.goingAway, "server shutting down")
+            case .sessionEnded: (.policyViolation, "the session ended; sign in again")
             }
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
