@@ -4,10 +4,6 @@ import Foundation
 import NIOCore
 import NIOPosix
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// `bourse bench memory`: the demo server's resident memory as users leave it, and what an idle WebSocket
 /// connection costs.
 struct MemoryBenchCommand: AsyncParsableCommand {
@@ -50,7 +46,12 @@ struct MemoryBenchCommand: AsyncParsableCommand {
         #"[{"ticket":"bench-memory"},{"type":"ticker","codes":["KRW-BTC","KRW-ETH"]},{"format":"DEFAULT"}]"#
 
     func run() async throws {
-        try Self.allowDescriptors(connections + 256)
+        let descriptors = FileDescriptorLimit.raise()
+        guard descriptors >= connections + FileDescriptorLimit.reserved else {
+            throw ValidationError(
+                "this process may open \(descriptors) files; \(connections) connections need "
+                    + "\(connections + FileDescriptorLimit.reserved): lower --connections")
+        }
         var arguments = ["--max-connections", String(connections + 1_000)]
         if let backfillDays { arguments += ["--backfill-days", String(backfillDays)] }
         Progress.line("bench memory: starting bourse serve with the demo (the first start backfills its history)…")
@@ -114,18 +115,4 @@ struct MemoryBenchCommand: AsyncParsableCommand {
     }
 
     static func megabytes(_ bytes: Int) -> Int { bytes >> 20 }
-
-    /// Raises this process's soft limit on open files to `count` (within the hard limit), or says why the
-    /// run cannot hold that many connections.
-    static func allowDescriptors(_ count: Int) throws {
-        var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
-        guard limit.rlim_cur < rlim_t(count) else { return }
-        guard limit.rlim_max >= rlim_t(count) else {
-            throw ValidationError(
-                "this process may open \(limit.rlim_max) files (hard limit); \(count) are needed: lower --connections")
-        }
-        limit.rlim_cur = rlim_t(count)
-        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-    }
 }

@@ -53,12 +53,14 @@ public enum PortfolioScreen {
         }
         bottom.append(DisplayWidth.fit("q quit  b buy  s sell  c cancel  r refresh", width))
         let room = max(0, height - bottom.count)
-        // The tape takes what the lists leave (at least its title and a trade, when there is room at all).
+        // The tape takes what the lists leave; its heading (with any warning) stays however long the lists
+        // are: they are cut instead.
+        lines = Array(lines.prefix(max(0, room - 2)))
         lines.append("")
         let tapeTitle =
             "Trades in \(state.market) (KST) · ◀ marks yours"
             + (state.fillsTrouble.map { " · ⚠ own fills not followed: \($0)" } ?? "")
-        let tapeCount = max(2, room - lines.count)
+        let tapeCount = max(1, room - lines.count)
         let quote = state.market.split(separator: "-").first ?? "KRW"
         lines += TapeColumn.lines(
             state.trades, count: tapeCount, width: max(0, width - 1), quote: quote, colour: colour, title: tapeTitle,

@@ -52,6 +52,8 @@ public final class OrderStream: Sendable {
     private struct Registry {
         var readers: [Int: AsyncStream<OrderEvent>.Continuation] = [:]
         var nextReader = 0
+        /// Set when ``run()`` returned: streams asked for afterwards finish at once.
+        var finished = false
         var state = ConnectionState.connecting(attempt: 1)
         var connections = 0
         /// The last error frame of the current connection, said when it closes.
@@ -92,10 +94,15 @@ public final class OrderStream: Sendable {
     /// ``run()`` returns. Start reading before ``run()``: events while no reader is open are not kept.
     public func events() -> AsyncStream<OrderEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: OrderEvent.self, bufferingPolicy: .unbounded)
-        let id = registry.withLock { registry in
+        let id = registry.withLock { registry -> Int? in
+            guard !registry.finished else { return nil }
             registry.nextReader += 1
             registry.readers[registry.nextReader] = continuation
             return registry.nextReader
+        }
+        guard let id else {
+            continuation.finish()
+            return stream
         }
         continuation.onTermination = { [weak self] _ in
             _ = self?.registry.withLock { $0.readers.removeValue(forKey: id) }
@@ -111,8 +118,9 @@ public final class OrderStream: Sendable {
 
     /// The subscription: `myOrder` for ``codes`` (all markets when empty), in the DEFAULT format.
     var subscription: String {
-        let codes = codes.isEmpty ? "" : #","codes":["# + codes.map { "\"\($0)\"" }.joined(separator: ",") + "]"
-        return #"[{"ticket":"bourse-sdk-orders"},{"type":"myOrder"\#(codes)},{"format":"DEFAULT"}]"#
+        let list = (try? JSONEncoder().encode(codes)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        let filter = codes.isEmpty ? "" : #","codes":"# + list
+        return #"[{"ticket":"bourse-sdk-orders"},{"type":"myOrder"\#(filter)},{"format":"DEFAULT"}]"#
     }
 
     /// Keeps the connection until the task is cancelled; returns at once for a URL that cannot work. Either
@@ -145,49 +153,59 @@ public final class OrderStream: Sendable {
             try? await Task.sleep(for: delay)
             attempt += 1
         }
-        for reader in registry.withLock({ $0.readers.values }) { reader.finish() }
+        let readers = registry.withLock { registry in
+            registry.finished = true
+            defer { registry.readers.removeAll() }
+            return Array(registry.readers.values)
+        }
+        for reader in readers { reader.finish() }
     }
 
-    /// One connection; returns whether any order event arrived on it (then the backoff starts over).
+    /// One connection; returns whether the server accepted it (then the backoff starts over).
+    ///
+    /// After the subscription it sends Upbit's text `PING`: the server answers `{"status":"UP"}` once it
+    /// has handled both (so the subscription stands when the stream says ``ConnectionState/connected``),
+    /// and repeats it every 10 s, which keeps a quiet account's socket from its idle close.
     private func connectOnce(_ url: String) async throws -> Bool {
         var (configuration, tls) = try StreamLink.configuration(
             url: url, pingInterval: options.pingInterval, trusted: options.trusted)
         configuration.additionalHeaders[.authorization] = "Bearer \(client.bearer())"
         registry.withLock { $0.refusal = nil }
-        let delivered = Mutex(false)
+        let accepted = Mutex(false)
         let logger = Logger(label: "bourse.sdk.orders")
         try await WebSocketClient.connect(url: url, configuration: configuration, tlsConfiguration: tls, logger: logger)
         { inbound, outbound, _ in
             try await outbound.write(.text(self.subscription))
-            self.registry.withLock { registry in
-                registry.connections += 1
-                registry.state = .connected
-            }
+            try await outbound.write(.text("PING"))
             for try await message in inbound.messages(maxSize: StreamLink.maximumFrameBytes) {
                 let bytes: Data =
                     switch message {
                     case .binary(let buffer): Data(buffer.readableBytesView)
                     case .text(let text): Data(text.utf8)
                     }
-                if self.deliver(bytes) { delivered.withLock { $0 = true } }
+                guard self.deliver(bytes), !accepted.withLock({ $0 }) else { continue }
+                accepted.withLock { $0 = true }
+                self.registry.withLock { registry in
+                    registry.connections += 1
+                    registry.state = .connected
+                }
             }
         }
-        return delivered.withLock { $0 }
+        return accepted.withLock { $0 }
     }
 
-    /// Hands a `myOrder` frame to every reader and returns `true`; keeps an error frame's words for the
-    /// state.
+    /// Hands a `myOrder` frame to every reader; keeps an error frame's words for the state. Returns whether
+    /// the frame shows the server accepted the connection (a status or an order event, not an error).
     private func deliver(_ bytes: Data) -> Bool {
         guard let head = try? JSONDecoder().decode(Head.self, from: bytes) else { return false }
         if let error = head.error {
             registry.withLock { $0.refusal = "\(error.name): \(error.message ?? "")" }
             return false
         }
-        guard head.type == "myOrder", let event = try? JSONDecoder().decode(OrderEvent.self, from: bytes) else {
-            return false
+        if head.type == "myOrder", let event = try? JSONDecoder().decode(OrderEvent.self, from: bytes) {
+            for reader in registry.withLock({ Array($0.readers.values) }) { reader.yield(event) }
         }
-        for reader in registry.withLock({ $0.readers.values }) { reader.yield(event) }
-        return true
+        return head.type == "myOrder" || head.status != nil
     }
 
     private struct Head: Decodable {
@@ -196,6 +214,7 @@ public final class OrderStream: Sendable {
             var message: String?
         }
         var type: String?
+        var status: String?
         var error: Failure?
     }
 }

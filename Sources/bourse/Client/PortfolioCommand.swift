@@ -49,7 +49,7 @@ struct PortfolioCommand: AsyncParsableCommand {
             let market = market.uppercased()
             var loop = PortfolioLoop(
                 exchange: exchange, quotation: quotation, stream: address.marketStream(),
-                orders: address.orderStream(exchange, codes: [market]),
+                orders: address.orderStream(exchange, codes: []),
                 state: PortfolioState(user: user, market: market), colour: !noColor)
             // The session ends with the screen: nothing is left signed in for 30 days after `q`.
             do {
