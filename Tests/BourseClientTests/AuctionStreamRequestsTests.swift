@@ -5,7 +5,7 @@ import Testing
 
 /// The stream's requests without a server: the frames a connection opens with, answers matched by id,
 /// refusals as typed errors, and requests failing (not hanging) when the connection closes.
-@Suite("Auction stream requests", .timeLimit(.minutes(1)))
+@Suite("Auction stream requests", .timeLimit(.minutes(3)))
 struct AuctionStreamRequestsTests {
     static func stream(token: String? = nil) throws -> AuctionStream {
         let client = AuctionClient(baseURL: try #require(URL(string: "http://127.0.0.1:1")), token: token)

@@ -10,7 +10,7 @@ import FoundationNetworking
 /// The SDK's `AuctionClient` against a live in-process server on a loopback port: sign-up and sign-in, a
 /// listing with a photo, proxy bids from two funded buyers, the contract's refusals as typed errors, the
 /// lists of the signed-in user, and the server clock's offset.
-@Suite("SDK auction client against a live server", .timeLimit(.minutes(1)))
+@Suite("SDK auction client against a live server", .timeLimit(.minutes(3)))
 struct AuctionClientTests {
     static func signedIn(
         _ port: Int, _ name: String, krw: Int64, _ harness: ServerHarness

@@ -38,13 +38,14 @@ struct AuctionStreamClientTests {
 
         deinit { for task in tasks { task.cancel() } }
 
-        /// Waits (up to ten seconds) until the events collected satisfy `condition`; returns them.
+        /// Waits (up to a minute, a guard against hangs) until the events collected satisfy `condition`;
+        /// returns them.
         @discardableResult
         func wait(
             sourceLocation: SourceLocation = #_sourceLocation,
             until condition: @escaping ([AuctionStream.Event]) -> Bool
         ) async throws -> [AuctionStream.Event] {
-            for _ in 0..<500 {
+            for _ in 0..<3_000 {
                 let seen = events
                 if condition(seen) { return seen }
                 try await Task.sleep(for: .milliseconds(20))
@@ -172,9 +173,10 @@ struct AuctionStreamClientTests {
         }
     }
 
-    /// Waits (up to `seconds`) until `condition` holds, checking every 20 ms.
+    /// Waits (up to `seconds`: a guard against hangs, generous for a loaded machine) until `condition` holds,
+    /// checking every 20 ms.
     static func waitFor(
-        _ what: String, seconds: Int = 20, sourceLocation: SourceLocation = #_sourceLocation,
+        _ what: String, seconds: Int = 60, sourceLocation: SourceLocation = #_sourceLocation,
         until condition: () -> Bool
     ) async throws {
         for _ in 0..<(seconds * 50) {

@@ -5,7 +5,7 @@ import Testing
 
 /// The SDK (BourseClient) against a live in-process server on a loopback port: the REST quotation client,
 /// the board filled from it, and the multiplexed stream with interest, pause and resume.
-@Suite("SDK against a live server", .timeLimit(.minutes(1)))
+@Suite("SDK against a live server", .timeLimit(.minutes(3)))
 struct ClientSDKTests {
     @Test func theQuotationClientFillsABoard() async throws {
         try await ServerHarness.with { harness in

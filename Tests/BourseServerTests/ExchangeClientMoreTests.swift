@@ -7,7 +7,7 @@ import Testing
 /// market orders moving balances between two accounts, time in force, the order chance, closed orders,
 /// orders named by the client's identifier, the deposit and withdrawal lists, and the server's refusals
 /// arriving as ``ClientError``.
-@Suite("SDK exchange client: market orders, chance, closed orders, transfers", .timeLimit(.minutes(1)))
+@Suite("SDK exchange client: market orders, chance, closed orders, transfers", .timeLimit(.minutes(3)))
 struct ExchangeClientMoreTests {
     let orders = OrderRoutesTests()
 

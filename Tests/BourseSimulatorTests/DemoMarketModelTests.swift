@@ -19,8 +19,8 @@ struct DemoMarketModelTests {
         ("KRW-BTC", "KRW-USDT", "USDT-BTC"), ("KRW-ETH", "KRW-BTC", "BTC-ETH"), ("KRW-XRP", "KRW-BTC", "BTC-XRP"),
         ("KRW-ETH", "KRW-USDT", "USDT-ETH"),
     ])
-    func crossRatesAgreeWithTheImpliedOnes(numerator: String, denominator: String, cross: String) throws {
-        let prices = SimulatedRun.history.lastPrices
+    func crossRatesAgreeWithTheImpliedOnes(numerator: String, denominator: String, cross: String) async throws {
+        let prices = await SimulatedRun.history.lastPrices
         let top = try #require(prices[Self.code(numerator)]).units
         let bottom = try #require(prices[Self.code(denominator)]).units
         let traded = try #require(prices[Self.code(cross)]).units
@@ -46,8 +46,8 @@ struct DemoMarketModelTests {
 
     /// The 24-hour values rank as the markets' liquidity does (KRW-BTC ≫ KRW-ETH ≫ KRW-XRP …), each within
     /// 30 % of its market's daily value: no two markets alike.
-    @Test func dayValuesRankLikeARealExchange() throws {
-        let run = SimulatedRun.history
+    @Test func dayValuesRankLikeARealExchange() async throws {
+        let run = await SimulatedRun.history
         let since = end.milliseconds + 600_000 - Self.day
         var values: [MarketCode: Int128] = [:]
         for trade in run.trades where trade.time.milliseconds > since {

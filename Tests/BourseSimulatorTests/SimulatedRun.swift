@@ -1,5 +1,6 @@
 import BourseCore
 import BourseSimulator
+import BourseToolkit
 
 /// The simulator driven through a plain ``Exchange``, as the demo drives it through the writer: funding
 /// first, then steps at given times, each new order numbered by a counter and every event shown back.
@@ -16,14 +17,21 @@ struct SimulatedRun: Sendable {
 
     /// A small backfill ending at ``start`` (20 days of four-hour steps, a day of ten-minute steps, ten
     /// minutes of two-second steps) and ten more minutes of live half-second steps: run once, shared by
-    /// the tests that only look at it.
-    static let history: SimulatedRun = {
-        let history = compactHistory(days: 20, endingAt: start)
-        var run = SimulatedRun(seed: 15, at: history[0])
-        run.run(history)
-        run.run(times(from: start, every: 500, count: 1_200))
-        return run
-    }()
+    /// the tests that only look at it. Made on a thread of its own and awaited: a `static let` would hold
+    /// the pool thread of every test waiting for it for the ten seconds it takes (``OwnThread``).
+    static var history: SimulatedRun {
+        get async { await making.value }
+    }
+
+    private static let making = Task {
+        await OwnThread.run {
+            let history = compactHistory(days: 20, endingAt: start)
+            var run = SimulatedRun(seed: 15, at: history[0])
+            run.run(history)
+            run.run(times(from: start, every: 500, count: 1_200))
+            return run
+        }
+    }
 
     init(seed: UInt64, at start: Timestamp = SimulatedRun.start) {
         simulator = MarketSimulator(seed: seed)

