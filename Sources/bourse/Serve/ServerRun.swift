@@ -143,6 +143,7 @@ struct DemoRunner: Service {
                     return
                 }
                 bar.finish("done in \(ServerRun.format(ContinuousClock.now - started))")
+                FreeMemory.release()
             }
             // With no backfill (`--backfill-days 0`), the participants still need money to trade.
             try await demo.fundIfNeeded()
