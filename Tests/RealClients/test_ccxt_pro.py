@@ -83,9 +83,12 @@ def test_watching_a_second_symbol_keeps_the_first_one_streaming():
         async with pro_exchange() as exchange:
             await within(exchange.watch_ticker("BTC/KRW"), "the BTC/KRW ticker")
             await within(exchange.watch_ticker("ETH/KRW"), "the ETH/KRW ticker after subscribing it too")
+            # Each needs its market to trade again: the demo trades KRW-ETH every few seconds, but a minute
+            # leaves room for a loaded machine (20 s once ran out in CI).
             both = await within(
                 asyncio.gather(exchange.watch_ticker("BTC/KRW"), exchange.watch_ticker("ETH/KRW")),
                 "further updates of both tickers on one connection",
+                seconds=60,
             )
             assert [ticker["symbol"] for ticker in both] == ["BTC/KRW", "ETH/KRW"]
             # The public subscriptions share one connection.
