@@ -195,26 +195,20 @@ public final class OrderStream: Sendable {
     }
 
     /// Hands a `myOrder` frame to every reader; keeps an error frame's words for the state. Returns whether
-    /// the frame shows the server accepted the connection (a status or an order event, not an error).
+    /// the frame shows the server accepted the connection (an order event, or `{"status":"UP"}`, the one
+    /// frame with neither a type nor an error).
     private func deliver(_ bytes: Data) -> Bool {
-        guard let head = try? JSONDecoder().decode(Head.self, from: bytes) else { return false }
-        if let error = head.error {
-            registry.withLock { $0.refusal = "\(error.name): \(error.message ?? "")" }
+        switch try? StreamMessage.decode(bytes) {
+        case .error(let name, let message):
+            registry.withLock { $0.refusal = "\(name): \(message)" }
             return false
+        case .other(type: "myOrder"):
+            if let event = try? JSONDecoder().decode(OrderEvent.self, from: bytes) {
+                for reader in registry.withLock({ Array($0.readers.values) }) { reader.yield(event) }
+            }
+            return true
+        case .other(type: nil): return true
+        default: return false
         }
-        if head.type == "myOrder", let event = try? JSONDecoder().decode(OrderEvent.self, from: bytes) {
-            for reader in registry.withLock({ Array($0.readers.values) }) { reader.yield(event) }
-        }
-        return head.type == "myOrder" || head.status != nil
-    }
-
-    private struct Head: Decodable {
-        struct Failure: Decodable {
-            var name: String
-            var message: String?
-        }
-        var type: String?
-        var status: String?
-        var error: Failure?
     }
 }
