@@ -108,6 +108,7 @@ let package = Package(
                 "BourseToolkit",
                 "BourseUpbit",
                 "BourseWire",
+                "CGD",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -160,6 +161,10 @@ let package = Package(
         .target(name: "BourseTUI", dependencies: ["BourseClient"], swiftSettings: strict),
         // Counts malloc calls for `bourse bench engine` (see its header); only BourseBench links it.
         .target(name: "CMallocCounter"),
+        // libgd (Debian's libgd-dev): decodes JPEG, PNG and WebP and scales them for the auction's list
+        // renditions of photos (PhotoRendition). Linked, not vendored; scripts/serve and scripts/test install it.
+        // No pkgConfig: gdlib.pc adds -DAVIF_DLL, a flag SwiftPM refuses with a warning; gd.h is in /usr/include.
+        .systemLibrary(name: "CGD", providers: [.apt(["libgd-dev"])]),
         // What the command line's parts share: which store to open, the data directory's lock, progress lines.
         .target(
             name: "BourseCommandSupport",
@@ -267,6 +272,7 @@ let package = Package(
                 "BourseToolkit",
                 "BourseUpbit",
                 "BourseWire",
+                "CGD",
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -2,9 +2,10 @@
 /// declared content type say.
 ///
 /// Only the headers are read (PNG's `IHDR`, JPEG's start-of-frame marker, WebP's `VP8 `/`VP8L`/`VP8X`
-/// chunk), so a file is classified without decoding it. Hand-written because no image library is among the
-/// project's dependencies and the three headers are a few dozen lines; anything else, or a header that
-/// does not add up, is refused.
+/// chunk), so a file is classified without decoding it: an upload is checked before any decoder sees it, and
+/// the size read here bounds what the server's list renditions (libgd) will decode. Hand-written because
+/// the three headers are a few dozen lines in the pure wire module; anything else, or a header that does
+/// not add up, is refused.
 public struct ImageFormat: Sendable, Hashable {
     /// The three types the auction accepts.
     public enum Kind: String, Sendable, Hashable {
@@ -53,6 +54,9 @@ public struct ImageFormat: Sendable, Hashable {
                 index += 1
                 continue
             }
+            // `FF 00` is no marker: libjpeg skips it as filler and reads on, so a length read here would
+            // skip what libjpeg decodes (a second frame of another size behind a small decoy). Refused.
+            if marker == 0x00 { return nil }
             if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 {
                 index += 2
                 continue

@@ -51,6 +51,7 @@ struct AuctionClientTests {
             let item = try await seller.list(listing, photos: [Self.photo(width: 120)])
             #expect(item.title == "Leica M6" && item.category == "cameras" && item.seller == "seller")
             #expect(item.photos.map(\.width) == [120] && item.photos.first?.height == 80)
+            #expect(item.photos.first.map { $0.listURL == $0.url + "?size=list" } == true)
             #expect(item.state == .live && item.price == 10_000 && item.minimumBid == 10_000)
             #expect(item.reserve == AuctionItem.ReserveState.none && item.buyNowPrice == 500_000 && item.leader == nil)
             #expect(item.effectiveEndsAt.timeIntervalSince(item.startsAt) == 3_600)

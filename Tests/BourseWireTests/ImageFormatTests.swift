@@ -27,6 +27,15 @@ struct ImageFormatTests {
     }
     static func le(_ value: Int, _ count: Int) -> [UInt8] { (0..<count).map { UInt8(value >> ($0 * 8) & 0xFF) } }
 
+    @Test func aFillerMarkerCannotHideTheFrameLibjpegDecodes() {
+        // libjpeg skips `FF 00` as filler and would decode the 46,000 × 46,000 frame behind it; read as a
+        // length, it would hide that frame and leave the 100 × 100 decoy. Such bytes are refused.
+        let hidden = [0xFF, 0xC0, 0, 17, 8] + Self.be(46_000, 2) + Self.be(46_000, 2) + [3, 1, 0x22, 0, 2, 0x11, 1, 3]
+        let decoy = Self.jpeg(width: 100, height: 100).dropFirst(2)
+        let crafted: [UInt8] = [0xFF, 0xD8, 0xFF, 0x00, 0, UInt8(hidden.count + 2)] + hidden + decoy
+        #expect(ImageFormat(sniffing: crafted) == nil)
+    }
+
     @Test func pngJpegAndWebpGiveTheirTypeAndSize() {
         #expect(
             ImageFormat(sniffing: Self.png(width: 640, height: 480)) == ImageFormat(kind: .png, width: 640, height: 480)

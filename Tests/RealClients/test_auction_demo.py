@@ -29,6 +29,18 @@ def decode_png(data: bytes) -> tuple[int, int, int]:
     return size[0], size[1], len(zlib.decompress(idat))
 
 
+def jpeg_size(data: bytes) -> tuple[int, int]:
+    """(width, height) from a JPEG's start-of-frame marker, walking its segments."""
+    assert data[:2] == b"\xff\xd8" and data[-2:] == b"\xff\xd9"
+    index = 2
+    while True:
+        marker, (length,) = data[index + 1], struct.unpack(">H", data[index + 2 : index + 4])
+        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+            height, width = struct.unpack(">HH", data[index + 5 : index + 9])
+            return width, height
+        index += 2 + length
+
+
 def test_the_demo_lists_items_with_photos_and_bids_on_them():
     deadline = time.time() + 60
     while True:
@@ -45,6 +57,11 @@ def test_the_demo_lists_items_with_photos_and_bids_on_them():
     width, height, pixels = decode_png(photo.content)
     assert (width, height) == (item["photos"][0]["width"], item["photos"][0]["height"])
     assert pixels == (width * 3 + 1) * height
+    # Lists get a JPEG rendition: the same size (never enlarged), a fraction of the uncompressed PNG's bytes.
+    listed = requests.get(BASE_URL + item["photos"][0]["list_url"], timeout=30)
+    assert listed.status_code == 200 and listed.headers["Content-Type"] == "image/jpeg"
+    assert jpeg_size(listed.content) == (width, height) and len(listed.content) < len(photo.content) // 4
+    assert listed.headers["ETag"] != photo.headers["ETag"]
     # The demo keeps bidding, so the history may have grown since the page was read; prices never fall.
     history = requests.get(f"{API}/items/{item['id']}/bids", timeout=30).json()
     assert len(history) >= item["bid_count"]

@@ -205,6 +205,8 @@ def test_list_pages_on_scroll_with_live_countdowns(browser, seller):
         wait_until(driver, lambda d: d.execute_script(
             "const i = document.querySelector('#lots img'); return i && i.complete && i.naturalWidth > 0"),
             "the first card's photo to load")
+        # Lists show the photo's list rendition, which the browser decodes (naturalWidth above).
+        assert driver.execute_script("return document.querySelector('#lots img').src").endswith("?size=list")
         left = first.find_element(By.CSS_SELECTOR, ".countdown").text
         assert COUNTDOWN.match(left), left
         wait_until(driver, lambda d: first.find_element(By.CSS_SELECTOR, ".countdown").text != left,

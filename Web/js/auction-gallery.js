@@ -24,7 +24,8 @@ export class Gallery {
     this.stage.addEventListener('keydown', (event) => this.key(event));
     this.thumbs.addEventListener('keydown', (event) => this.key(event, true));
     this.buttons = photos.map((photo, index) => {
-      const button = el('button', { type: 'button' }, [el('img', { src: photo.url, alt: '', loading: 'lazy' })]);
+      const thumbnail = el('img', { src: photo.list_url || photo.url, alt: '', loading: 'lazy' });
+      const button = el('button', { type: 'button' }, [thumbnail]);
       button.addEventListener('click', () => this.show(index));
       this.thumbs.append(el('li', {}, [button]));
       return button;

@@ -41,7 +41,7 @@ function makeCard(item) {
   const figure = el('div', { class: 'lot-photo' });
   const photo = item.photos && item.photos[0];
   if (photo) {
-    const img = el('img', { src: photo.url, alt: '', loading: 'lazy', decoding: 'async' });
+    const img = el('img', { src: photo.list_url || photo.url, alt: '', loading: 'lazy', decoding: 'async' });
     if (photo.width && photo.height) {
       img.width = photo.width;
       img.height = photo.height;

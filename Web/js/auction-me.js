@@ -34,7 +34,7 @@ function bidStatus(entry) {
 
 function makeRow(item, withStatus) {
   const img = el('img', { alt: '', loading: 'lazy' });
-  if (item.photos && item.photos[0]) img.src = item.photos[0].url;
+  if (item.photos && item.photos[0]) img.src = item.photos[0].list_url || item.photos[0].url;
   const link = el('a', { href: '/auctions/' + item.id });
   const line = el('span', { class: 'num' });
   const text = el('div', { class: 'me-text' }, [link, line]);

@@ -111,10 +111,18 @@ public struct AuctionPhoto: Hashable, Sendable, Identifiable, Decodable {
     public var id: Int64
     /// The path of its bytes on the server (`/auction/v1/photos/{id}`); resolve it against the base URL.
     public var url: String
-    /// Width in pixels.
+    /// The path of the smaller copy a list should show (`?size=list`: a JPEG at most 480 pixels on its longer
+    /// side, or the photo itself where it is no larger); nil from a server that makes none.
+    public var listURL: String?
+    /// Width in pixels, as shown (a camera's EXIF orientation applied).
     public var width: Int
-    /// Height in pixels.
+    /// Height in pixels, as shown.
     public var height: Int
+
+    private enum CodingKeys: String, CodingKey {
+        case id, url, width, height
+        case listURL = "list_url"
+    }
 }
 
 /// Epoch milliseconds to `Date`, the one conversion every auction time goes through.

@@ -42,35 +42,62 @@ struct PhotoController: Sendable {
         return AuctionJSON.response(writer.bytes, status: .created)
     }
 
+    /// The photo, or with `?size=list` its list rendition (``PhotoLibrary/listRendition(of:logger:)``): a JPEG
+    /// at most 480 pixels a side, or the photo itself where it needs none. Each has its own ETag. Where lists
+    /// get the photo itself only for now (it did not decode, or too many renditions wait), that answer is not
+    /// cached, so a browser asks again rather than keeping it for a year under the rendition's URL.
     private func serve(_ request: Request, _ context: BourseRequestContext) async throws -> Response {
         guard let text = context.parameters.get("id"), let id = UInt64(text), let photo = try await store.photo(id)
         else { throw AuctionError(status: .notFound, name: "not_found", message: "No such photo.") }
+        let wantsRendition: Bool
+        switch request.uri.queryParameters.get("size") {
+        case nil: wantsRendition = false
+        case "list": wantsRendition = library.wantsListRendition(photo)
+        default: throw AuctionError.invalidParameter("size must be list, or left out for the photo itself.")
+        }
+        let photoTag = "\"\(photo.sha256)\""
+        let renditionTag = "\"\(photo.sha256).list\(PhotoRendition.side)\""
         var headers = HTTPFields()
-        headers[.eTag] = "\"\(photo.sha256)\""
         headers[.cacheControl] = "public, max-age=31536000, immutable"
-        headers[.contentType] = photo.contentType
         headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
+        let tag = wantsRendition ? renditionTag : photoTag
         if let match = request.headers[.ifNoneMatch],
             match.split(separator: ",").contains(where: {
-                $0.drop(while: { $0 == " " }) == "\"\(photo.sha256)\"" || $0.drop(while: { $0 == " " }) == "*"
+                $0.drop(while: { $0 == " " }) == tag || $0.drop(while: { $0 == " " }) == "*"
             })
         {
+            headers[.eTag] = tag
+            headers[.contentType] = wantsRendition ? "image/jpeg" : photo.contentType
             return Response(status: .notModified, headers: headers)
+        }
+        if wantsRendition {
+            if let rendition = try await library.listRendition(of: photo, logger: context.logger) {
+                headers[.eTag] = renditionTag
+                headers[.contentType] = "image/jpeg"
+                return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: rendition)))
+            }
+            headers[.cacheControl] = "no-cache"
         }
         guard let bytes = try await library.bytes(of: photo) else {
             context.logger.error("photo file missing", metadata: ["bourse.photo": "\(photo.id)"])
             throw AuctionError(status: .notFound, name: "not_found", message: "The photo's file is missing.")
         }
+        headers[.eTag] = photoTag
+        headers[.contentType] = photo.contentType
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
-    /// `{"id":…,"url":"/auction/v1/photos/…","width":…,"height":…}` (contract §5).
+    /// `{"id":…,"url":"/auction/v1/photos/…","list_url":"…?size=list","width":…,"height":…}` (contract §5,
+    /// with `list_url` and `content_type` added).
     static func write(_ photo: StoredPhoto, into writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("id")
         writer.integer(Int64(photo.id))
         writer.key("url")
         writer.string("/auction/v1/photos/\(photo.id)")
+        // An extension of the contract: the smaller rendition that lists should show.
+        writer.key("list_url")
+        writer.string("/auction/v1/photos/\(photo.id)?size=list")
         writer.key("width")
         writer.integer(photo.width)
         writer.key("height")

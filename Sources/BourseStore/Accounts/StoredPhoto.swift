@@ -9,9 +9,9 @@ public struct StoredPhoto: Hashable, Sendable {
     public var owner: AccountID
     /// `image/jpeg`, `image/png` or `image/webp`, as read from the bytes.
     public var contentType: String
-    /// Pixel width.
+    /// Pixel width as shown: for a JPEG whose EXIF orientation turns it a quarter, its stored height.
     public var width: Int
-    /// Pixel height.
+    /// Pixel height as shown.
     public var height: Int
     /// The size of the file in bytes.
     public var byteCount: Int
