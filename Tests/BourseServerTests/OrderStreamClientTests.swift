@@ -106,6 +106,37 @@ struct OrderStreamClientTests {
         }
     }
 
+    @Test func aSessionEndedOutsideTheServerClosesItsSocketsAtTheNextSweep() async throws {
+        try await C.with { harness, port in
+            let base = try #require(URL(string: "http://127.0.0.1:\(port)"))
+            let ann = try await C.signedIn(port, "ann", krw: 0, harness)
+            let ben = try await C.signedIn(port, "ben", krw: 0, harness)
+            let streams = [ann, ben].map { OrderStream(client: ExchangeClient(baseURL: base, sessionToken: $0.token!)) }
+            let tasks = streams.map { stream in Task { await stream.run() } }
+            defer { for task in tasks { task.cancel() } }
+            try await AuctionStreamClientTests.waitFor("both private sockets") {
+                streams.allSatisfy { $0.currentState == .connected }
+            }
+            let sockets = harness.auctions.sockets
+            #expect(try await sockets.sweep(harness.store, at: ServerHarness.wallClock()) == 0)
+            // What `bourse user password ann` does from another process: the store alone learns of it.
+            let account = try #require(try await harness.store.account(named: "ann")).id
+            #expect(try await harness.store.revokeSessions(of: account, at: ServerHarness.wallClock()) == 1)
+            #expect(try await sockets.sweep(harness.store, at: ServerHarness.wallClock()) == 1)
+            try await AuctionStreamClientTests.waitFor("Ann's refusal after the sweep") {
+                if case .waiting(_, let error) = streams[0].currentState {
+                    error.contains("sign in again")
+                } else {
+                    false
+                }
+            }
+            #expect(streams[1].currentState == .connected, "Ben's session is live")
+            // Thirty days later every session has expired.
+            let later = Timestamp(milliseconds: ServerHarness.wallClock().milliseconds + 31 * 86_400_000)
+            #expect(try await sockets.sweep(harness.store, at: later) == 1)
+        }
+    }
+
     @Test func aBrowsersCookieOpensThePrivateSocketOnlyFromThisServersPages() async throws {
         // A raw handshake: the SDK's WebSocket client replaces Origin with its own URL. A page of another
         // port sends the cookie too (SameSite is per site), and a socket has no CSRF token.
