@@ -225,6 +225,23 @@ extension SQLiteStore {
                     ) WITHOUT ROWID;
                     """)
         }
+        // Chat (ADR 0014): messages by room and number in it; a client id is its author's, once a room.
+        migrator.registerMigration("8-chat") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE chat_messages (
+                        id INTEGER PRIMARY KEY,
+                        room TEXT NOT NULL,
+                        sequence INTEGER NOT NULL,
+                        author_id INTEGER NOT NULL REFERENCES accounts (id),
+                        text TEXT NOT NULL,
+                        client_id TEXT NOT NULL,
+                        posted_ms INTEGER NOT NULL,
+                        UNIQUE (room, sequence),
+                        UNIQUE (room, author_id, client_id)
+                    );
+                    """)
+        }
         return migrator
     }
 }

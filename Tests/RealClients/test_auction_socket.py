@@ -1,7 +1,7 @@
 """The auction socket (auction-api.md §3) from Python `websockets`, two users bidding against each other on a
 `bourse serve` of the test's own with the demo on: request ids echoed, typed errors, `price` events with
-per-item sequence numbers to everyone following the item, `outbid` only to the outbid bidder, and a resume
-with `since` that delivers exactly what was missed."""
+per-item sequence numbers to everyone following the item, `outbid` only to the outbid bidder, a resume
+with `since` that delivers exactly what was missed, and chat between the seller and both buyers."""
 
 import asyncio
 import json
@@ -117,5 +117,36 @@ def test_two_users_bid_against_each_other_over_the_socket():
                 assert missed["type"] == "price" and missed["seq"] == 3
                 unknown = await ben.request({"type": "teleport"})
                 assert unknown["type"] == "error" and unknown["error"]["name"] == "invalid_parameter"
+
+            # Chat (issue #19): the seller and both buyers on the item's public thread, and Ben's private room.
+            async with websockets.connect(url) as a, websockets.connect(url) as b, websockets.connect(url) as s:
+                ann, ben, seller = Socket(a), Socket(b), Socket(s)
+                room = f"item:{item}"
+                for socket, name in ((ann, "ann"), (ben, "ben"), (seller, "seller")):
+                    await socket.request({"type": "auth", "token": tokens[name]})
+                    joined = await socket.request({"type": "chat.join", "room": room})
+                    assert joined["type"] == "chat.joined" and joined["messages"] == [] and joined["gap"] is False
+                sent = await ann.request({"type": "chat.send", "room": room, "text": "Does it focus?", "client_msg_id": "q1"})
+                assert sent["type"] == "chat.sent" and sent["seq"] == 1 and sent["posted"] is True
+                for socket in (ben, seller):
+                    heard = await socket.wait(lambda m: m.get("type") == "chat.message" and m.get("seq") == 1)
+                    assert heard["from"] == "ann" and heard["text"] == "Does it focus?" and heard["from_seller"] is False
+                again = await ann.request({"type": "chat.send", "room": room, "text": "Does it focus?", "client_msg_id": "q1"})
+                assert again["posted"] is False and again["message_id"] == sent["message_id"]
+                await seller.request({"type": "chat.typing", "room": room})
+                typing = await ann.wait(lambda m: m.get("type") == "chat.typing")
+                assert typing["from"] == "seller"
+                answer = await seller.request({"type": "chat.send", "room": room, "text": "Sharp to infinity."})
+                heard = await ann.wait(lambda m: m.get("type") == "chat.message" and m.get("seq") == answer["seq"])
+                assert heard["from_seller"] is True and answer["seq"] == 2
+                # Ben's private room with the seller: he bid, so he may open it; Ann may not even join it.
+                private = f"dm:{item}:ben"
+                refused = await ann.request({"type": "chat.join", "room": private})
+                assert refused["type"] == "error" and refused["error"]["name"] == "forbidden"
+                await seller.request({"type": "chat.join", "room": private})
+                await ben.request({"type": "chat.send", "room": private, "text": "Would you take 40,000?"})
+                offer = await seller.wait(lambda m: m.get("type") == "chat.message" and m.get("room") == private)
+                assert offer["from"] == "ben" and offer["text"] == "Would you take 40,000?"
+                assert not [m for m in ann.received if m.get("room") == private], "a private message reached Ann"
 
         asyncio.run(scenario())

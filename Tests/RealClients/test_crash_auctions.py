@@ -60,6 +60,25 @@ def bid_until_stopped(base: str, headers: dict, items: list[int], seed: int, ack
         time.sleep(rng.random() * 0.05)
 
 
+def chat_until_stopped(base: str, headers: dict, name: str, items: list[int], acknowledged: list,
+                       stop: threading.Event):
+    """Posts to the items' public threads, about two messages a second (some refused by the 5-in-10-s rate)."""
+    number = 0
+    while not stop.is_set():
+        number += 1
+        item = items[number % len(items)]
+        client_id = f"{name}-{time.time_ns()}"
+        try:
+            answer = requests.post(f"{base}/auction/v1/rooms/item:{item}/messages", headers=headers,
+                                   json={"text": f"{name} says {number}", "client_msg_id": client_id}, timeout=5)
+        except (requests.ConnectionError, requests.Timeout):
+            return
+        if answer.status_code == 201:
+            message = answer.json()
+            acknowledged.append((name, item, client_id, message["message_id"], message["seq"]))
+        time.sleep(0.5)
+
+
 def test_acknowledged_bids_and_settlements_survive_sigkill():
     names = ["seller"] + BIDDERS
     with own_server("bourse-crash-auctions-", names, [("KRW", str(DEPOSIT))]) as (server, keys):
@@ -83,6 +102,7 @@ def test_acknowledged_bids_and_settlements_survive_sigkill():
             items.append(listed.json()["id"])
 
         acknowledged: list[tuple[int, int, int]] = []
+        said: list[tuple[str, int, str, int, int]] = []
         rng = random.Random(17)
         for round_ in range(3):
             stop = threading.Event()
@@ -91,6 +111,10 @@ def test_acknowledged_bids_and_settlements_survive_sigkill():
                     target=bid_until_stopped,
                     args=(server.base, sessions[name], items, round_ * 10 + index, acknowledged, stop), daemon=True)
                 for index, name in enumerate(BIDDERS)
+            ] + [
+                threading.Thread(
+                    target=chat_until_stopped, args=(server.base, sessions[name], name, items, said, stop), daemon=True)
+                for name in BIDDERS
             ]
             for thread in threads:
                 thread.start()
@@ -108,6 +132,20 @@ def test_acknowledged_bids_and_settlements_survive_sigkill():
             stored = {bid["seq"] for bid in history}
             missing = [seq for (bid_item, seq, _) in acknowledged if bid_item == item and seq not in stored]
             assert not missing, f"item {item}: acknowledged bids missing after SIGKILL: {missing}"
+
+        # Every acknowledged chat message is in its room with its number; a resend gets it back, posting nothing.
+        assert len(said) > 10, f"too few chat messages acknowledged to mean anything: {len(said)}"
+        for item in items:
+            page = requests.get(f"{server.base}/auction/v1/rooms/item:{item}/messages", params={"limit": 200},
+                                timeout=30).json()
+            stored = {(message["message_id"], message["seq"]) for message in page["messages"]}
+            missing = [entry for entry in said if entry[1] == item and (entry[3], entry[4]) not in stored]
+            assert not missing, f"item {item}: acknowledged chat messages missing after SIGKILL: {missing}"
+        name, item, client_id, message_id, _ = said[0]
+        resent = requests.post(f"{server.base}/auction/v1/rooms/item:{item}/messages", headers=sessions[name],
+                               json={"text": "again", "client_msg_id": client_id}, timeout=30)
+        assert resent.status_code == 200 and resent.json()["message_id"] == message_id, resent.text
+        assert resent.json()["posted"] is False
 
         # The server's clock ends every sale (some deadlines passed while it was down).
         deadline = time.time() + 90

@@ -42,6 +42,7 @@ public enum BourseApplication {
         let controller = auctionController(reader: reader, configuration: configuration, auctions: auctions)
         PhotoController(library: controller.library, store: reader.store, clock: reader.clock).addRoutes(to: router)
         controller.addRoutes(to: router)
+        ChatController(desk: ChatDesk(controller: controller)).addRoutes(to: router)
         router.get("/healthz") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "application/json"],

@@ -1,5 +1,6 @@
 public import BourseCore
 public import BourseStore
+import BourseToolkit
 import BourseWire
 import Synchronization
 
@@ -17,6 +18,10 @@ public final class AuctionFeed: Sendable {
         var connection: StreamConnection
         var account: AccountID?
         var items: Set<ItemID> = []
+        /// The chat rooms it joined, by name.
+        var rooms: Set<String> = []
+        /// When it last sent `chat.typing` (epoch milliseconds): at most one a second goes out.
+        var typedAt: Int64 = 0
     }
 
     struct State {
@@ -54,6 +59,14 @@ public final class AuctionFeed: Sendable {
     /// Held while frames of item changes are queued, so they reach every connection in sequence order
     /// whichever thread sends them (the writer's observer, or the conflation timer).
     let flushing = Mutex(())
+    /// Chat posts, one at a time: each is numbered by the store and delivered before the next is stored, so
+    /// every member sees a room's messages in their order.
+    let chatPosts = SerialTasks()
+    /// Chat posts waiting in ``chatPosts`` or being stored: past ``ChatDesk/maximumWaiting`` the next is
+    /// refused rather than queued behind a slow store.
+    let chatWaiting = Mutex(0)
+    /// Per account, when its recent chat messages were posted (epoch milliseconds): the rate limit's window.
+    let chatRate = Mutex<[AccountID: [Int64]]>([:])
 
     /// A feed with no connections, for the auction house whose catalog is in `store`.
     public init(store: any Store, clock: @escaping @Sendable () -> Timestamp) {

@@ -102,6 +102,8 @@ struct AuctionStreamRoutes: Sendable {
                     let user = try await user(for: token)
                 else { throw AuctionError.unauthorized }
                 session.user = user
+                // Rooms joined as someone else are not this user's to read.
+                auctions.leaveAllRooms(connection)
                 auctions.signIn(connection, as: user.account.id)
                 auctions.sockets.add(connection, session: token)
                 reply(id, "authenticated", on: connection) { writer in
@@ -144,9 +146,12 @@ struct AuctionStreamRoutes: Sendable {
                 let item = try itemID(message)
                 _ = try await controller.watch(item, user, message["type"]?.stringValue == "watch")
                 reply(id, "ok", on: connection) { _ in }
+            case "chat.join", "chat.leave", "chat.send", "chat.typing", "chat.read":
+                try await chat(message, id: id, on: connection, session: session)
             default:
                 throw AuctionError.invalidParameter(
-                    "type must be auth, ping, subscribe, bid, buy_now, watch or unwatch.")
+                    "type must be auth, ping, subscribe, bid, buy_now, watch, unwatch, chat.join, chat.leave, "
+                        + "chat.send, chat.typing or chat.read.")
             }
         } catch {
             reply(id, on: connection, error: error)
@@ -217,7 +222,7 @@ struct AuctionStreamRoutes: Sendable {
         return AuctionUser(account: account, token: token, viaCookie: false)
     }
 
-    private func signedIn(_ session: Session) throws -> AuctionUser {
+    func signedIn(_ session: Session) throws -> AuctionUser {
         guard let user = session.user else { throw AuctionError.unauthorized }
         return user
     }
@@ -228,7 +233,7 @@ struct AuctionStreamRoutes: Sendable {
         return ItemID(raw)
     }
 
-    private func reply(
+    func reply(
         _ id: JSONValue?, _ type: String, on connection: StreamConnection, _ body: (inout JSONWriter) -> Void
     ) {
         var writer = JSONWriter()
@@ -262,7 +267,7 @@ struct AuctionStreamRoutes: Sendable {
     }
 
     /// The error reply: a refusal by its contract name, anything else as `server_error`.
-    private func reply(_ id: JSONValue?, on connection: StreamConnection, error: any Error) {
+    func reply(_ id: JSONValue?, on connection: StreamConnection, error: any Error) {
         let error = error as? AuctionError ?? .serverError
         reply(id, "error", on: connection) { writer in
             writer.key("error")

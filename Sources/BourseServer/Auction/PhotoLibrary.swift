@@ -141,7 +141,7 @@ actor PhotoRenditions {
     /// The most renditions waiting behind the one being made.
     static let maximumWaiting = 64
 
-    private var previous: Task<Void, Never>?
+    private let queue = SerialTasks()
     private var making: [String: Task<Outcome, Never>] = [:]
     private var failed: Set<String> = []
 
@@ -154,13 +154,9 @@ actor PhotoRenditions {
             task = running
         } else {
             guard making.count <= Self.maximumWaiting else { return nil }
-            let before = previous
-            task = Task {
-                await before?.value
-                return await make()
-            }
+            let queue = queue
+            task = Task { (try? await queue.run(make)) ?? .undecodable }
             making[sha256] = task
-            previous = Task { _ = await task.value }
         }
         let outcome = await task.value
         making[sha256] = nil

@@ -16,6 +16,7 @@ public final class InMemoryStore: Store {
         var passwordHashes: [AccountID: String] = [:]
         var sessions: [StoredSession] = []
         var photos: [StoredPhoto] = []
+        var chat: [StoredChatMessage] = []
         var listings: [UInt64: ItemListing] = [:]
         var watches: [(item: UInt64, account: AccountID)] = []
         var auctionBids: [ItemID: [AuctionBidRecord]] = [:]

@@ -190,3 +190,21 @@ public final class InterceptingStore: Store {
     /// Saves through the wrapped store.
     public func save(_ address: WalletAddress) async throws { try await store.save(address) }
 }
+
+extension InterceptingStore {
+    /// Posts in the wrapped store.
+    public func postChatMessage(_ message: StoredChatMessage) async throws -> (message: StoredChatMessage, posted: Bool)
+    {
+        try await store.postChatMessage(message)
+    }
+
+    /// The wrapped store's message of `author` with `clientID`.
+    public func chatMessage(in room: String, author: AccountID, clientID: String) async throws -> StoredChatMessage? {
+        try await store.chatMessage(in: room, author: author, clientID: clientID)
+    }
+
+    /// The wrapped store's chat messages.
+    public func chatMessages(in room: String, before: UInt64?, limit: Int) async throws -> [StoredChatMessage] {
+        try await store.chatMessages(in: room, before: before, limit: limit)
+    }
+}

@@ -1,0 +1,65 @@
+import BourseCore
+import Synchronization
+
+// Chat rooms on the auction socket: who joined which room, and the frames for its members.
+extension AuctionFeed {
+    /// `connection` receives `room`'s messages, typing and read receipts from now on.
+    func join(_ connection: StreamConnection, room: String) {
+        state.withLock { _ = $0.subscribers[connection.id]?.rooms.insert(room) }
+    }
+
+    /// Whether `connection` joined `room`.
+    func hasJoined(_ connection: StreamConnection, room: String) -> Bool {
+        state.withLock { $0.subscribers[connection.id]?.rooms.contains(room) ?? false }
+    }
+
+    /// `connection` leaves every room: its user changed, and the next one joins what it may read.
+    func leaveAllRooms(_ connection: StreamConnection) {
+        state.withLock { $0.subscribers[connection.id]?.rooms = [] }
+    }
+
+    /// Whether `connection` may send a typing indicator at `now` (one a second); counts it if so.
+    func mayType(_ connection: StreamConnection, at now: Timestamp) -> Bool {
+        state.withLock { state in
+            guard let last = state.subscribers[connection.id]?.typedAt, now.milliseconds - last >= 1_000 else {
+                return false
+            }
+            state.subscribers[connection.id]?.typedAt = now.milliseconds
+            return true
+        }
+    }
+
+    /// `connection` no longer receives `room`'s frames.
+    func leave(_ connection: StreamConnection, room: String) {
+        state.withLock { _ = $0.subscribers[connection.id]?.rooms.remove(room) }
+    }
+
+    /// How many rooms `connection` has joined.
+    func roomCount(of connection: StreamConnection) -> Int {
+        state.withLock { $0.subscribers[connection.id]?.rooms.count ?? 0 }
+    }
+
+    /// Queues `bytes`, encoded once, on every connection that joined `room` but `except`.
+    func deliver(toRoom room: String, _ bytes: [UInt8], except: StreamConnection? = nil) {
+        let frame = StreamFrame(text: bytes)
+        let targets = state.withLock { state in
+            state.subscribers.values.filter { $0.rooms.contains(room) && $0.connection.id != except?.id }
+                .map(\.connection)
+        }
+        for connection in targets { _ = connection.enqueue(frame) }
+    }
+
+    /// Counts a message of `account` at `now` against `limit` messages a `window`; the milliseconds to wait
+    /// if it is over (the message then is not counted), nil if it may go.
+    func chatWait(of account: AccountID, at now: Timestamp, limit: Int, window: Int64) -> Int64? {
+        chatRate.withLock { rate in
+            // Forget accounts quiet for a whole window once many have posted, so the map stays small.
+            if rate.count > 10_000 { rate = rate.filter { ($0.value.last ?? 0) > now.milliseconds - window } }
+            var recent = (rate[account] ?? []).filter { $0 > now.milliseconds - window }
+            defer { rate[account] = recent.isEmpty ? nil : recent }
+            guard recent.count < limit else { return recent[recent.count - limit] + window - now.milliseconds }
+            recent.append(now.milliseconds)
+            return nil
+        }
+    }
+}

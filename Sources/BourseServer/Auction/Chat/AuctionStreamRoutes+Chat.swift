@@ -1,0 +1,132 @@
+import BourseCore
+import BourseStore
+import BourseWire
+
+// Chat on the auction socket (auction-api.md §4): join and leave rooms, send, typing and read receipts.
+extension AuctionStreamRoutes {
+    /// The most rooms one connection may join.
+    static let maximumRooms = 50
+    /// Messages a join replays after its `since`, at most; past that the reply says `gap`.
+    static let replayedMessages = 200
+
+    func chat(_ message: JSONValue, id: JSONValue, on connection: StreamConnection, session: Session) async throws {
+        let desk = ChatDesk(controller: controller)
+        guard let name = message["room"]?.stringValue, let room = ChatRoom(name) else {
+            throw AuctionError.invalidParameter("room must be item:{id} or dm:{id}:{buyer}.")
+        }
+        switch message["type"]?.stringValue {
+        case "chat.join":
+            try await join(room, message, id: id, on: connection, session: session, desk: desk)
+        case "chat.leave":
+            auctions.leave(connection, room: room.name)
+            reply(id, "ok", on: connection) { _ in }
+        case "chat.send":
+            let user = try signedIn(session)
+            guard let text = message["text"]?.stringValue else {
+                throw AuctionError.invalidParameter("text is missing: the message, as a string.")
+            }
+            if let value = message["client_msg_id"], value.stringValue == nil {
+                throw AuctionError.invalidParameter("client_msg_id must be a string.")
+            }
+            let clientID = message["client_msg_id"]?.stringValue
+            // Not awaited, like a bid: the connection's next request is read while this one is stored.
+            Task {
+                do {
+                    let (sent, posted) = try await desk.post(text, in: room, by: user, clientID: clientID)
+                    reply(id, "chat.sent", on: connection) { writer in
+                        writer.key("room")
+                        writer.string(room.name)
+                        writer.key("message_id")
+                        writer.integer(Int64(sent.id))
+                        writer.key("seq")
+                        writer.integer(Int64(sent.sequence))
+                        writer.key("posted")
+                        writer.bool(posted)
+                    }
+                } catch {
+                    reply(id, on: connection, error: error)
+                }
+            }
+        default:
+            // chat.typing and chat.read: ephemeral, to the room's other members, from a member only.
+            let user = try signedIn(session)
+            guard auctions.hasJoined(connection, room: room.name) else {
+                throw AuctionError.invalidParameter("Join \(room.name) first (chat.join).")
+            }
+            let read = message["type"]?.stringValue == "chat.read"
+            let messageID = try read ? Self.positive("message_id", in: message) : nil
+            if read || auctions.mayType(connection, at: controller.clock()) {
+                var writer = JSONWriter()
+                writer.beginObject()
+                writer.key("type")
+                writer.string(read ? "chat.read" : "chat.typing")
+                writer.key("room")
+                writer.string(room.name)
+                writer.key("from")
+                writer.string(user.account.name)
+                if let messageID {
+                    writer.key("message_id")
+                    writer.integer(messageID)
+                }
+                writer.endObject()
+                auctions.deliver(toRoom: room.name, writer.bytes, except: connection)
+            }
+            reply(id, "ok", on: connection) { _ in }
+        }
+    }
+
+    /// Joins `room` and replies `chat.joined` with its latest messages, or with `since` those after that
+    /// sequence (resuming after a reconnect; `gap` if more were missed than are replayed).
+    ///
+    /// In the chat queue, between posts: every message stored before is in the reply, every one after is
+    /// delivered after it, none twice.
+    private func join(
+        _ room: ChatRoom, _ message: JSONValue, id: JSONValue, on connection: StreamConnection, session: Session,
+        desk: ChatDesk
+    ) async throws {
+        let item = try await desk.readable(room, by: session.user)
+        let since = try message["since"] == nil ? nil : Self.positive("since", in: message, allowingZero: true)
+        guard auctions.hasJoined(connection, room: room.name) || auctions.roomCount(of: connection) < Self.maximumRooms
+        else {
+            throw AuctionError.invalidParameter("At most \(Self.maximumRooms) rooms on one connection; leave one.")
+        }
+        let auctions = auctions
+        let store = controller.store
+        let messages = try await auctions.chatPosts.run {
+            let newest = try await store.chatMessages(
+                in: room.name, before: nil, limit: since == nil ? ChatDesk.defaultPage : Self.replayedMessages)
+            auctions.join(connection, room: room.name)
+            return newest
+        }
+        do {
+            let missed = messages.filter { $0.sequence > UInt64(since ?? 0) }
+            let gap = since.map { since in
+                missed.count == messages.count && (missed.last?.sequence ?? 1) > UInt64(since) + 1
+            }
+            var writer = JSONWriter()
+            try await desk.write(missed.reversed(), of: item, into: &writer)
+            let list = writer.bytes
+            reply(id, "chat.joined", on: connection) { writer in
+                writer.key("room")
+                writer.string(room.name)
+                writer.key("seq")
+                writer.integer(Int64(messages.first?.sequence ?? 0))
+                writer.key("gap")
+                writer.bool(gap ?? false)
+                writer.key("messages")
+                writer.raw(list)
+            }
+        } catch {
+            auctions.leave(connection, room: room.name)
+            throw error
+        }
+    }
+
+    /// The whole number `key` of `message`, 1 up to Int64's maximum (0 too if `allowingZero`).
+    private static func positive(_ key: String, in message: JSONValue, allowingZero: Bool = false) throws -> Int64 {
+        guard let text = message[key]?.numberText ?? message[key]?.stringValue, let value = Int64(text),
+            value >= (allowingZero ? 0 : 1)
+        else { throw AuctionError.invalidParameter("\(key) must be a message's number.") }
+        return value
+    }
+}

@@ -1,0 +1,51 @@
+public import BourseCore
+
+/// A chat message as the store keeps it.
+///
+/// Chat is the auction house's conversation about an item (auction-api.md §4): a public thread per item and
+/// a private room per item and buyer. It moves no money and no engine state reads it, so it is kept in the
+/// store directly, not journaled through the exchange's writer (ADR 0014); a message is acknowledged once
+/// its insert has committed.
+public struct StoredChatMessage: Hashable, Sendable {
+    /// The store's id (from 1 up across every room): what clients name a message by.
+    public var id: UInt64
+    /// The room: `item:{id}` or `dm:{id}:{buyer}`.
+    public var room: String
+    /// The message's number in its room, 1, 2, …: what a client resumes after.
+    public var sequence: UInt64
+    /// Who wrote it.
+    public var author: AccountID
+    /// The words, as sent (checked by the server before they reach the store).
+    public var text: String
+    /// The sender's own id for it, unique per author and room, so a resend after a reconnect posts once.
+    public var clientID: String
+    /// When it was posted.
+    public var postedAt: Timestamp
+
+    /// A stored message.
+    public init(
+        id: UInt64, room: String, sequence: UInt64, author: AccountID, text: String, clientID: String,
+        postedAt: Timestamp
+    ) {
+        self.id = id
+        self.room = room
+        self.sequence = sequence
+        self.author = author
+        self.text = text
+        self.clientID = clientID
+        self.postedAt = postedAt
+    }
+}
+
+/// Where chat messages live. Every ``Store`` is one.
+public protocol ChatStore: Sendable {
+    /// Stores `message` as the next in its room (its ``StoredChatMessage/id`` and
+    /// ``StoredChatMessage/sequence`` are ignored) and returns it numbered, with `posted` true. If its author
+    /// already posted a message with the same client id in that room, nothing is stored and that message is
+    /// returned with `posted` false.
+    func postChatMessage(_ message: StoredChatMessage) async throws -> (message: StoredChatMessage, posted: Bool)
+    /// The message `author` posted in `room` with `clientID`, if any.
+    func chatMessage(in room: String, author: AccountID, clientID: String) async throws -> StoredChatMessage?
+    /// Up to `limit` messages of `room` with a sequence below `before` (all if nil), newest first.
+    func chatMessages(in room: String, before: UInt64?, limit: Int) async throws -> [StoredChatMessage]
+}

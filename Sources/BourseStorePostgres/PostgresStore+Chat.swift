@@ -1,0 +1,85 @@
+public import BourseCore
+public import BourseStore
+import PostgresNIO
+
+extension PostgresStore {
+    /// Stores a chat message as the next in its room. One transaction holds the room's advisory lock, so two
+    /// servers (or two pool connections) posting to one room take turns for its next number, and a client
+    /// id (unique per room and author) is checked and stored under the same lock.
+    public func postChatMessage(_ message: StoredChatMessage) async throws -> (message: StoredChatMessage, posted: Bool)
+    {
+        try await transaction { connection in
+            try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\(message.room)))", logger: logger)
+            if let earlier = try await Self.chatMessage(
+                connection, in: message.room, author: message.author, clientID: message.clientID, logger: logger)
+            {
+                return (earlier, false)
+            }
+            let rows = try await connection.query(
+                """
+                INSERT INTO chat_messages (room, sequence, author_id, text, client_id, posted_ms)
+                SELECT \(message.room), COALESCE(MAX(sequence), 0) + 1, \(Int64(message.author.rawValue)),
+                       \(message.text), \(message.clientID), \(message.postedAt.milliseconds)
+                FROM chat_messages WHERE room = \(message.room)
+                RETURNING id, sequence
+                """,
+                logger: logger)
+            for try await (id, sequence) in rows.decode((Int64, Int64).self) {
+                var stored = message
+                stored.id = UInt64(id)
+                stored.sequence = UInt64(sequence)
+                return (stored, true)
+            }
+            throw StoreError.corrupt("INSERT INTO chat_messages returned no row")
+        }
+    }
+
+    /// The message `author` posted in `room` with `clientID`.
+    public func chatMessage(in room: String, author: AccountID, clientID: String) async throws -> StoredChatMessage? {
+        try await withClient { client in
+            try await client.withConnection { connection in
+                try await Self.chatMessage(connection, in: room, author: author, clientID: clientID, logger: logger)
+            }
+        }
+    }
+
+    private static func chatMessage(
+        _ connection: PostgresConnection, in room: String, author: AccountID, clientID: String, logger: Logger
+    ) async throws -> StoredChatMessage? {
+        let rows = try await connection.query(
+            """
+            SELECT id, sequence, text, posted_ms FROM chat_messages
+            WHERE room = \(room) AND author_id = \(Int64(author.rawValue)) AND client_id = \(clientID)
+            """,
+            logger: logger)
+        for try await (id, sequence, text, posted) in rows.decode((Int64, Int64, String, Int64).self) {
+            return StoredChatMessage(
+                id: UInt64(id), room: room, sequence: UInt64(sequence), author: author, text: text, clientID: clientID,
+                postedAt: Timestamp(milliseconds: posted))
+        }
+        return nil
+    }
+
+    /// A room's messages before `before`, newest first.
+    public func chatMessages(in room: String, before: UInt64?, limit: Int) async throws -> [StoredChatMessage] {
+        try await withClient { client in
+            let rows = try await client.query(
+                """
+                SELECT id, sequence, author_id, text, client_id, posted_ms FROM chat_messages
+                WHERE room = \(room) AND sequence < \(Int64(clamping: before ?? UInt64(Int64.max)))
+                ORDER BY sequence DESC LIMIT \(Int64(max(0, limit)))
+                """,
+                logger: logger)
+            var messages: [StoredChatMessage] = []
+            for try await (id, sequence, author, text, client, posted) in rows.decode(
+                (Int64, Int64, Int64, String, String, Int64).self)
+            {
+                messages.append(
+                    StoredChatMessage(
+                        id: UInt64(id), room: room, sequence: UInt64(sequence), author: AccountID(UInt64(author)),
+                        text: text, clientID: client, postedAt: Timestamp(milliseconds: posted)))
+            }
+            return messages
+        }
+    }
+}

@@ -1,0 +1,75 @@
+public import BourseCore
+public import BourseStore
+import GRDB
+
+extension SQLiteStore {
+    /// Stores a chat message as the next in its room, in one transaction with the check for its client id.
+    public func postChatMessage(_ message: StoredChatMessage) async throws -> (message: StoredChatMessage, posted: Bool)
+    {
+        try await pool.write { db in
+            let author = Int64(message.author.rawValue)
+            if let earlier = try Self.chatMessage(
+                db, in: message.room, author: message.author, clientID: message.clientID)
+            {
+                return (earlier, false)
+            }
+            let last = try Int64.fetchOne(
+                db, sql: "SELECT MAX(sequence) FROM chat_messages WHERE room = ?", arguments: [message.room])
+            var stored = message
+            stored.sequence = UInt64((last ?? 0) + 1)
+            try db.execute(
+                sql: """
+                    INSERT INTO chat_messages (room, sequence, author_id, text, client_id, posted_ms)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    message.room, Int64(stored.sequence), author, message.text, message.clientID,
+                    message.postedAt.milliseconds,
+                ])
+            stored.id = UInt64(db.lastInsertedRowID)
+            return (stored, true)
+        }
+    }
+
+    /// The message `author` posted in `room` with `clientID`.
+    public func chatMessage(in room: String, author: AccountID, clientID: String) async throws -> StoredChatMessage? {
+        try await pool.read { db in try Self.chatMessage(db, in: room, author: author, clientID: clientID) }
+    }
+
+    private static func chatMessage(
+        _ db: Database, in room: String, author: AccountID, clientID: String
+    ) throws -> StoredChatMessage? {
+        try Row.fetchOne(
+            db,
+            sql: """
+                SELECT id, sequence, text, posted_ms FROM chat_messages
+                WHERE room = ? AND author_id = ? AND client_id = ?
+                """,
+            arguments: [room, Int64(author.rawValue), clientID]
+        ).map { row in
+            StoredChatMessage(
+                id: UInt64(row[0] as Int64), room: room, sequence: UInt64(row[1] as Int64), author: author,
+                text: row[2],
+                clientID: clientID, postedAt: Timestamp(milliseconds: row[3]))
+        }
+    }
+
+    /// A room's messages before `before`, newest first.
+    public func chatMessages(in room: String, before: UInt64?, limit: Int) async throws -> [StoredChatMessage] {
+        try await pool.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, sequence, author_id, text, client_id, posted_ms FROM chat_messages
+                    WHERE room = ? AND sequence < ? ORDER BY sequence DESC LIMIT ?
+                    """,
+                arguments: [room, Int64(clamping: before ?? UInt64(Int64.max)), max(0, limit)]
+            ).map { row in
+                StoredChatMessage(
+                    id: UInt64(row[0] as Int64), room: room, sequence: UInt64(row[1] as Int64),
+                    author: AccountID(UInt64(row[2] as Int64)), text: row[3], clientID: row[4],
+                    postedAt: Timestamp(milliseconds: row[5]))
+            }
+        }
+    }
+}
