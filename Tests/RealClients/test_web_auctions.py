@@ -356,3 +356,53 @@ def test_two_browsers_bid_outbid_live_and_soft_close_extends(browser, seller, bi
     screenshot(ann, "auction-me-1440")
     for driver in (ann, ben):
         assert not problems(driver)
+
+
+# MARK: - Chat
+
+
+def test_two_browsers_talk_on_an_item_and_the_seller_answers(browser, seller, bidders):
+    """Issue #19: the item's public thread live in two browsers: a question sent with Enter reaches the
+    other browser, typing shows there, the seller's answer (over REST, as an app would send it) is marked,
+    and a reload shows the stored thread."""
+    (name_a, password_a), (name_b, password_b) = ((user["name"], user["password"]) for user in bidders)
+    item = list_item(seller["token"], f"Web chat {secrets.token_hex(2)}")
+    path = f"/auctions/{item['id']}"
+    ann, ben = browser(DESKTOP), browser(PHONE)
+    open_page(ben, path)
+    wait_until(ben, lambda d: d.find_element(By.ID, "chat-signin").is_displayed(), "the sign-in button for a visitor")
+    for driver, name, password in ((ann, name_a, password_a), (ben, name_b, password_b)):
+        if driver is ann:
+            open_page(driver, path)
+        sign_in(driver, name, password)
+        wait_signed_in(driver, name)
+        wait_until(driver, lambda d: d.find_element(By.ID, "chat-form").is_displayed(), "the chat form once signed in")
+        wait_until(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#top .conn").get_attribute("data-status") == "open",
+                   "the socket open after sign-in")
+
+    rows = lambda d: [r.text for r in d.find_elements(By.CSS_SELECTOR, "#chat-messages .chat-row")]  # noqa: E731
+    ann.find_element(By.ID, "chat-text").send_keys("Is the lens scratched?", Keys.ENTER)
+    for driver in (ann, ben):
+        wait_until(driver, lambda d: any("Is the lens scratched?" in r for r in rows(d)), "Ann's question in both pages")
+    assert ann.find_element(By.ID, "chat-text").get_attribute("value") == ""
+
+    ben.find_element(By.ID, "chat-text").send_keys("Same question")
+    wait_until(ann, lambda d: name_b in text(d, "chat-typing"), "Ben's typing shown to Ann")
+
+    answer = requests.post(f"{API}/rooms/item:{item['id']}/messages", headers={"Authorization": "Bearer " + seller["token"]},
+                           json={"text": "No scratches; photos on request.", "client_msg_id": secrets.token_hex(8)},
+                           timeout=30)
+    assert answer.status_code == 201, answer.text
+    for driver in (ann, ben):
+        wait_until(driver, lambda d: any("No scratches" in r for r in rows(d)), "the seller's answer in both pages")
+        seller_rows = driver.find_elements(By.CSS_SELECTOR, "#chat-messages .chat-row.from-seller")
+        assert len(seller_rows) == 1 and "판매자" in seller_rows[0].text
+    screenshot(ann, "auction-chat-1440")
+    screenshot(ben, "auction-chat-375")
+
+    # Stored: a reload shows the thread in order, each message once.
+    open_page(ann, path)
+    wait_until(ann, lambda d: len(rows(d)) == 2, "the stored thread after a reload")
+    assert "Is the lens scratched?" in rows(ann)[0] and "No scratches" in rows(ann)[1]
+    for driver in (ann, ben):
+        assert not problems(driver)

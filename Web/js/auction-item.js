@@ -13,6 +13,7 @@ import { el, perFrame } from '/js/dom.js';
 import { lang, onLangChange, t } from '/js/i18n.js';
 import { confirmDialog } from '/js/auction-confirm.js';
 import { Gallery } from '/js/auction-gallery.js';
+import { ItemChat } from '/js/auction-chat.js';
 
 const REFRESH_MS = 400; // history and minimum are read again at most this often while bids come in
 
@@ -436,6 +437,7 @@ export async function start(context) {
   socket.known(id, item.seq);
   socket.follow({ items: [id] });
   gallery = new Gallery(item.photos || [], item.title);
+  new ItemChat({ socket, item });
   refresh();
   loadMine();
   schedule();

@@ -25,6 +25,7 @@ export class AuctionSocket {
   constructor({ onStatus } = {}) {
     this.onStatus = onStatus || (() => {});
     this.handlers = new Map();
+    this.openHandlers = new Set();
     this.pending = new Map();
     this.seqs = new Map(); // item id → last seq seen
     this.resyncs = new Map(); // item id → when a resync for its gap was asked (until the gap is filled)
@@ -42,6 +43,11 @@ export class AuctionSocket {
   on(type, fn) {
     if (!this.handlers.has(type)) this.handlers.set(type, new Set());
     this.handlers.get(type).add(fn);
+  }
+
+  /** Calls `fn()` each time a connection opens (chat rooms join again there, with `since`). */
+  onOpen(fn) {
+    this.openHandlers.add(fn);
   }
 
   /**
@@ -100,6 +106,7 @@ export class AuctionSocket {
       this.onStatus('open');
       this.sendInterest();
       this.ping();
+      for (const fn of this.openHandlers) fn();
     };
     socket.onmessage = (event) => this.receive(event.data);
     socket.onclose = () => {

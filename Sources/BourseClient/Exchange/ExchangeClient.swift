@@ -91,6 +91,9 @@ public struct ExchangeClient: Sendable {
         var components = try ServerCall.components(baseURL, path)
         if method != "POST" && !query.isEmpty { components.percentEncodedQuery = query }
         var request = URLRequest(url: try ServerCall.url(components, baseURL, path))
+        // Signed by its key or its bearer only, never by a session cookie another client's sign-in left in
+        // URLSession.shared's store.
+        request.httpShouldHandleCookies = false
         request.httpMethod = method
         // Upbit hashes the decoded `k=v&…` string (what its own examples and ccxt sign), not the URL's.
         let hashed = parameters.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
