@@ -17,6 +17,8 @@ public enum AuctionAction: Hashable, Sendable {
     case buyNow(item: Int64)
     /// Add `item` to the watchlist (`watch: true`) or take it off.
     case watch(item: Int64, watch: Bool)
+    /// Post `text` in `item`'s public thread.
+    case chat(item: Int64, text: String)
 }
 
 /// What the shell learnt: a refresh's data, an action's answer, or a failure.
@@ -35,6 +37,10 @@ public enum AuctionOutcome: Sendable {
     case bought(Purchase)
     /// The watchlist changed for `item`.
     case watched(item: Int64, WatchStatus)
+    /// The newest messages of `item`'s public thread, newest first.
+    case chat(item: Int64, [ChatMessage])
+    /// A message was posted.
+    case posted(ChatMessage)
     /// A refresh failed: a transport failure marks the connection down, a refusal shows on the status line.
     case refreshFailed(AuctionClientError)
     /// `action` failed; its error shows on the status line by the contract's name.

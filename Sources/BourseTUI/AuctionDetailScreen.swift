@@ -32,7 +32,11 @@ public enum AuctionDetailScreen {
         }
         if !item.description.isEmpty { lines.append(DisplayWidth.fit("  " + item.description, width)) }
         lines.append(String(repeating: " ", count: width))
-        lines += history(detail, room: height - 3 - lines.count, width: width)
+        let room = height - 3 - lines.count
+        // With the thread loaded, the history keeps at least half the room and the questions get the rest.
+        let historyRoom = detail.chatLoaded ? max(2, min(detail.history.count + 1, room / 2)) : room
+        lines += history(detail, room: historyRoom, width: width)
+        if detail.chatLoaded { lines += chat(detail, room: height - 3 - lines.count, width: width) }
         while lines.count < height - 3 { lines.append(String(repeating: " ", count: width)) }
         lines = Array(lines.prefix(height - 3))
         lines.append(inputLine(detail, width: width, colour: colour))
@@ -62,10 +66,37 @@ public enum AuctionDetailScreen {
         return Array(lines.prefix(room))
     }
 
+    /// The public thread's heading and messages, newest first, in `room` lines.
+    static func chat(_ detail: AuctionDetailState, room: Int, width: Int) -> [String] {
+        guard room > 0 else { return [] }
+        let count = detail.chat.count
+        let heading =
+            count == 0
+            ? "  Questions: none yet (c to ask)" : "  Questions (latest \(count), newest first, KST; c to ask)"
+        var lines = [DisplayWidth.fit(heading, width)]
+        for message in detail.chat.prefix(room - 1) {
+            let who = message.fromSeller ? "\(message.from) (seller)" : message.from
+            let text = message.text.replacingOccurrences(of: "\n", with: " ")
+            lines.append(DisplayWidth.fit("  " + AuctionText.timeOfDay(message.at) + "  " + who + ": " + text, width))
+        }
+        return Array(lines.prefix(room))
+    }
+
     static func inputLine(_ detail: AuctionDetailState, width: Int, colour: Bool) -> String {
         switch detail.input {
         case .none:
             return String(repeating: " ", count: width)
+        case .message(let text, let problem):
+            // The end of a long message, so the cursor stays in view.
+            let room = max(10, width - 14 - (problem.map { DisplayWidth.cells($0) + 4 } ?? 0))
+            var shown = text
+            while DisplayWidth.cells(shown) > room { shown.removeFirst() }
+            let line = " Message: " + shown + "▏"
+            guard let problem else { return DisplayWidth.fit(line, width) }
+            let warning = "⚠ " + problem
+            let padding = String(repeating: " ", count: max(0, width - DisplayWidth.cells(line + "  " + warning)))
+            return DisplayWidth.clip(
+                line + "  " + (colour ? ANSI.red + warning + ANSI.reset : warning) + padding, width)
         case .confirmBuyNow(let price):
             return DisplayWidth.fit(" Buy now for \(AuctionText.won(price)) KRW? y/n", width)
         case .maximum(let text, let problem):
@@ -85,9 +116,12 @@ public enum AuctionDetailScreen {
     static func keys(_ input: AuctionDetailState.Input, live: Bool) -> String {
         switch input {
         case .none:
-            live ? " b bid  n buy now  w watch  r refresh  Esc back  q quit" : " w watch  r refresh  Esc back  q quit"
+            live
+                ? " b bid  n buy now  c ask  w watch  r refresh  Esc back  q quit"
+                : " c ask  w watch  r refresh  Esc back  q quit"
         case .maximum: " 0-9 type your maximum  Backspace erase  Enter bid  Esc cancel"
         case .confirmBuyNow: " y buy now  any other key cancels"
+        case .message: " type your question  Backspace erase  Enter send  Esc cancel"
         }
     }
 }

@@ -1,4 +1,5 @@
 public import BourseClient
+import Foundation
 
 /// The detail screen's part of ``AuctionsState``: the open item, its history, and the line being typed.
 public struct AuctionDetailState: Sendable {
@@ -10,6 +11,8 @@ public struct AuctionDetailState: Sendable {
         case maximum(text: String, problem: String?)
         /// Waiting for `y` to buy at this price.
         case confirmBuyNow(Won)
+        /// A message for the item's public thread being typed, and why the last Enter refused it.
+        case message(text: String, problem: String?)
     }
 
     /// The item: the list's copy at first, then the server's latest.
@@ -18,11 +21,18 @@ public struct AuctionDetailState: Sendable {
     public var history: [AuctionBid] = []
     /// `true` once the history has come.
     public var historyLoaded = false
+    /// The newest messages of the item's public thread, newest first.
+    public var chat: [ChatMessage] = []
+    /// `true` once the thread has come: only then does the screen show it.
+    public var chatLoaded = false
     /// The input line.
     public var input = Input.none
 
     /// The detail of `item`, its history still to come.
     public init(item: AuctionItem) { self.item = item }
+
+    /// Longest message that may be typed, in characters (the server's limit).
+    static let longestMessage = 1_000
 
     /// Longest maximum that may be typed: 15 digits is under `Int64.max` won, so a typed number always fits.
     static let longestMaximum = 15
@@ -79,6 +89,8 @@ extension AuctionsState {
         switch detail.input {
         case .maximum(let text, _):
             return typeMaximum(key, text: text, detail: &detail)
+        case .message(let text, _):
+            return typeMessage(key, text: text, detail: &detail)
         case .confirmBuyNow:
             detail.input = .none
             guard key == .character("y") || key == .character("Y") else {
@@ -108,6 +120,13 @@ extension AuctionsState {
             } else {
                 notice = .problem("this item has no buy-now price (it goes with the first bid)")
             }
+        case .character("c"):
+            guard user != nil else {
+                notice = .problem("sign in to ask: bourse auctions --user NAME")
+                return []
+            }
+            notice = nil
+            detail.input = .message(text: "", problem: nil)
         case .character("w"):
             guard user != nil else {
                 notice = .problem("sign in to watch: bourse auctions --user NAME")
@@ -130,6 +149,31 @@ extension AuctionsState {
         case .scheduled: return "bidding has not opened yet"
         case .sold, .unsold, .cancelled: return "bidding is closed: the item is \(item.state.rawValue)"
         }
+    }
+
+    private mutating func typeMessage(
+        _ key: KeyPress, text: String, detail: inout AuctionDetailState
+    ) -> [AuctionAction] {
+        switch key {
+        case .character(let character):
+            guard text.count < AuctionDetailState.longestMessage else { return [] }
+            detail.input = .message(text: text + String(character), problem: nil)
+        case .backspace: detail.input = .message(text: String(text.dropLast()), problem: nil)
+        case .escape:
+            detail.input = .none
+            notice = .info("message cancelled")
+        case .enter:
+            let words = text.trimmingCharacters(in: .whitespaces)
+            guard !words.isEmpty else {
+                detail.input = .message(text: text, problem: "type a message first")
+                return []
+            }
+            detail.input = .none
+            pending = "sending…"
+            return [.chat(item: detail.item.id, text: words)]
+        default: break
+        }
+        return []
     }
 
     private mutating func typeMaximum(

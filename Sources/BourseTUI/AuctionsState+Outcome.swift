@@ -47,6 +47,19 @@ extension AuctionsState {
             if status.watching { watching.insert(item) } else { watching.remove(item) }
             notice = .info(
                 (status.watching ? "watching" : "not watching") + " (\(status.watchers) watching in all)")
+        case .chat(let item, let messages):
+            guard screen == .detail(item), var detail else { return [] }
+            detail.chat = messages
+            detail.chatLoaded = true
+            self.detail = detail
+        case .posted(let message):
+            pending = nil
+            notice = .info("sent to the item's questions")
+            if var detail, message.room == "item:\(detail.item.id)", !detail.chat.contains(message) {
+                detail.chat.insert(message, at: 0)
+                detail.chatLoaded = true
+                self.detail = detail
+            }
         case .refreshFailed(let error):
             if error.name == nil, streamed {
                 notice = .problem("refresh failed: " + error.message)

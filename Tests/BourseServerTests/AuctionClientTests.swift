@@ -138,7 +138,7 @@ struct AuctionClientTests {
             let transport = NIOHTTPTransport(timeout: .seconds(5))
             let ann = AuctionClient(
                 baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")),
-                transport: overNIO ? transport : URLSession.shared)
+                transport: overNIO ? transport : URLSession.bourse)
             var refusal: AuctionClientError?
             for _ in 0..<10 where refusal == nil {
                 do {

@@ -3,7 +3,7 @@ a user made with the CLI and funded with KRW, the terminal client in tmux signed
 from BOURSE_PASSWORD). The demo's auctions are live in the list with countdowns; an item opens; a maximum under
 the minimum is refused on the input line; a good maximum is bid, and the screen and the REST API both show that
 it landed: the history has the user's bid, /me/bids has the item with the user's maximum, and the ledger
-locked it while the user leads."""
+locked it while the user leads. Then the user asks a question in the item's thread from the terminal."""
 
 import re
 import shutil
@@ -85,6 +85,20 @@ def test_a_new_user_bids_with_a_maximum_from_the_terminal():
                 screen.wait(lambda text: f"leading · your maximum {maximum:,} KRW" in text, "the user leading")
             history = requests.get(f"{api}/items/{target['id']}/bids", timeout=30).json()
             assert len(history) >= 1 and int(history[0]["price"]) >= minimum
+
+            # A question from the terminal (issue #19): typed after `c`, sent with Enter, on screen and stored;
+            # an answer posted elsewhere (as the web client would) shows up on the screen too.
+            screen.keys("c")
+            screen.keys("Is it boxed? 상자 있나요", literal=True)
+            screen.keys("Enter")
+            screen.wait(lambda text: f"{USER}: Is it boxed? 상자 있나요" in text, "the question on screen")
+            thread = requests.get(f"{api}/rooms/item:{target['id']}/messages", timeout=30).json()["messages"]
+            assert thread[0]["from"] == USER and thread[0]["text"] == "Is it boxed? 상자 있나요", thread
+            other = requests.post(f"{api}/rooms/item:{target['id']}/messages",
+                                  headers={"Authorization": "Bearer " + token},
+                                  json={"text": "Asked from another device"}, timeout=30)
+            assert other.status_code == 201, other.text
+            screen.wait(lambda text: "Asked from another device" in text, "a message posted elsewhere, read within seconds")
 
             screen.keys("Escape")
             back = screen.wait(lambda text: "Bourse auctions ·" in text, "the list again")

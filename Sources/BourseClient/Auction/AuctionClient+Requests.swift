@@ -26,9 +26,8 @@ extension AuctionClient {
         let fullPath = "/auction/v1" + path
         var request = URLRequest(url: try url(fullPath, query))
         request.httpMethod = method
-        // The bearer token is the SDK's only credential. Sign-in also sets the browsers' session cookie, and
-        // URLSession.shared would keep it and send it with every client's requests in the process: a client
-        // with no token (a visitor's list) would read as the last user signed in.
+        // The bearer token is the only credential, even through a transport that keeps cookies (an app's own
+        // URLSession): a sign-in's session cookie must not make a token-less client act as that user.
         request.httpShouldHandleCookies = false
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }

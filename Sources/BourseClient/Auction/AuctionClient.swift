@@ -24,9 +24,9 @@ public final class AuctionClient: Sendable {
         var clock = ServerClock()
     }
 
-    /// A client of `baseURL` sending through `transport` (`URLSession.shared` unless given), signed in with
+    /// A client of `baseURL` sending through `transport` (`URLSession.bourse`, which keeps no cookies, unless given), signed in with
     /// `token` if an earlier session's token is given.
-    public init(baseURL: URL, transport: any HTTPTransport = URLSession.shared, token: String? = nil) {
+    public init(baseURL: URL, transport: any HTTPTransport = URLSession.bourse, token: String? = nil) {
         self.baseURL = baseURL
         self.transport = transport
         state.withLock { $0.token = token }

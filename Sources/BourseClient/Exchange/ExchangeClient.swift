@@ -21,9 +21,9 @@ public struct ExchangeClient: Sendable {
     let transport: any HTTPTransport
 
     /// A client signing with the key `accessKey` and its secret (as `bourse keys create` printed them),
-    /// sending through `transport` (`URLSession.shared` unless given).
+    /// sending through `transport` (`URLSession.bourse`, which keeps no cookies, unless given).
     public init(
-        baseURL: URL, accessKey: String, secretKey: String, transport: any HTTPTransport = URLSession.shared
+        baseURL: URL, accessKey: String, secretKey: String, transport: any HTTPTransport = URLSession.bourse
     ) {
         self.baseURL = baseURL
         self.accessKey = accessKey
@@ -35,7 +35,7 @@ public struct ExchangeClient: Sendable {
     /// A client acting for the user signed in with `sessionToken` (``AuctionClient/token`` after
     /// ``AuctionClient/signIn(username:password:)``): Bourse's exchange API takes a session as the bearer, so
     /// an app or the terminal can trade with a name and a password instead of an API key. Not Upbit's.
-    public init(baseURL: URL, sessionToken: String, transport: any HTTPTransport = URLSession.shared) {
+    public init(baseURL: URL, sessionToken: String, transport: any HTTPTransport = URLSession.bourse) {
         self.baseURL = baseURL
         accessKey = ""
         secretKey = SymmetricKey(size: .bits256)

@@ -10,8 +10,8 @@ public struct QuotationClient: Sendable {
     public let baseURL: URL
     let transport: any HTTPTransport
 
-    /// A client of `baseURL` sending its requests through `transport` (`URLSession.shared` unless given).
-    public init(baseURL: URL, transport: any HTTPTransport = URLSession.shared) {
+    /// A client of `baseURL` sending its requests through `transport` (`URLSession.bourse`, which keeps no cookies, unless given).
+    public init(baseURL: URL, transport: any HTTPTransport = URLSession.bourse) {
         self.baseURL = baseURL
         self.transport = transport
     }

@@ -6,7 +6,8 @@ public import FoundationNetworking
 
 /// How the REST clients send a request and read its answer.
 ///
-/// `URLSession` is the default (what an iOS or macOS app uses). ``NIOHTTPTransport`` runs on SwiftNIO and
+/// `URLSession` is the default (what an iOS or macOS app uses; `URLSession.bourse`, which keeps no
+/// cookies). ``NIOHTTPTransport`` runs on SwiftNIO and
 /// can trust a certificate of your own (``TrustedCertificates``), which `URLSession` cannot do on Linux.
 public protocol HTTPTransport: Sendable {
     /// Sends `request` and returns the answer's status code and body.
@@ -41,6 +42,21 @@ extension HTTPTransport {
         let (status, body) = try await send(request)
         return HTTPAnswer(status: status, headers: [:], body: body)
     }
+}
+
+extension URLSession {
+    /// The SDK's default transport: `URLSession.shared`'s settings with no cookies kept or sent.
+    ///
+    /// Bourse's clients authenticate by key or bearer token only. A sign-in also sets the browsers' session
+    /// cookie, and `URLSession.shared` keeps cookies per host for the whole process: every other client of
+    /// that host (a second user's, a signed-out one's, a visitor's) would then send it and act as that user.
+    public static let bourse: URLSession = {
+        let configuration = URLSessionConfiguration.default
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        return URLSession(configuration: configuration)
+    }()
 }
 
 extension URLSession: HTTPTransport {

@@ -12,7 +12,8 @@ import Synchronization
 /// and its events and connection states go to the screen as outcomes, which apply them to the rows and
 /// the item. REST does what the socket does not: it loads list pages (on a page or sort change, and every
 /// ten seconds to pick up new listings), the open item's bid history (again after a `price` event of the
-/// item, at most twice a second), and the user's bids. Actions run one at a time, in the order the keys
+/// item, at most twice a second), the open item's questions (every two seconds: the SDK's socket does not
+/// carry chat yet), and the user's bids. Actions run one at a time, in the order the keys
 /// asked for them; each makes the next REST load due at once.
 final class AuctionsFeed: Sendable {
     /// The slow REST refreshes, for what the socket does not say (new listings, a missed history).
@@ -21,6 +22,8 @@ final class AuctionsFeed: Sendable {
     static let myBidsInterval = Duration.seconds(10)
     /// The open item's history is loaded at most this often, however fast its price moves.
     static let historyInterval = Duration.milliseconds(500)
+    /// The open item's questions are read this often (the SDK's socket does not carry chat yet).
+    static let chatInterval = Duration.seconds(2)
 
     private struct Interest {
         var page = 1
@@ -34,6 +37,7 @@ final class AuctionsFeed: Sendable {
         var listDue: ContinuousClock.Instant?
         var itemDue: ContinuousClock.Instant?
         var myBidsDue: ContinuousClock.Instant?
+        var chatDue: ContinuousClock.Instant?
         /// When the open item was last loaded, for ``historyInterval``.
         var itemLoaded: ContinuousClock.Instant?
         var outcomes: [AuctionOutcome] = []
@@ -70,7 +74,7 @@ final class AuctionsFeed: Sendable {
             }
         case .open(let item):
             interest.withLock {
-                ($0.item, $0.itemDue) = (item, nil)
+                ($0.item, $0.itemDue, $0.chatDue) = (item, nil, nil)
             }
         case .close:
             interest.withLock {
@@ -78,9 +82,9 @@ final class AuctionsFeed: Sendable {
             }
         case .refresh:
             interest.withLock {
-                ($0.listDue, $0.itemDue, $0.myBidsDue) = (nil, nil, nil)
+                ($0.listDue, $0.itemDue, $0.myBidsDue, $0.chatDue) = (nil, nil, nil, nil)
             }
-        case .bid, .buyNow, .watch:
+        case .bid, .buyNow, .watch, .chat:
             commandQueue.yield(action)
         }
     }
@@ -177,13 +181,15 @@ final class AuctionsFeed: Sendable {
                 case .buyNow(let item): deliver(.bought(try await client.buyNow(item: item)))
                 case .watch(let item, true): deliver(.watched(item: item, try await client.watch(item: item)))
                 case .watch(let item, false): deliver(.watched(item: item, try await client.unwatch(item: item)))
+                case .chat(let item, let text):
+                    deliver(.posted(try await client.postChatMessage(room: "item:\(item)", text: text).message))
                 default: continue
                 }
             } catch {
                 deliver(.actionFailed(command, Self.readable(error)))
             }
             // What the action changed shows at the next poll, not a second later.
-            interest.withLock { ($0.listDue, $0.itemDue, $0.myBidsDue) = (nil, nil, nil) }
+            interest.withLock { ($0.listDue, $0.itemDue, $0.myBidsDue, $0.chatDue) = (nil, nil, nil, nil) }
         }
     }
 
@@ -192,8 +198,14 @@ final class AuctionsFeed: Sendable {
         let clock = ContinuousClock()
         while !Task.isCancelled {
             let now = clock.now
-            let (page, sort, item, listDue, itemDue, myBidsDue) = interest.withLock {
-                ($0.page, $0.sort, $0.item, $0.listDue, $0.itemDue, $0.myBidsDue)
+            let (page, sort, item, listDue, itemDue, myBidsDue, chatDue) = interest.withLock {
+                ($0.page, $0.sort, $0.item, $0.listDue, $0.itemDue, $0.myBidsDue, $0.chatDue)
+            }
+            if let item, chatDue.map({ $0 <= now }) ?? true {
+                interest.withLock { $0.chatDue = now + Self.chatInterval }
+                await refresh {
+                    .chat(item: item, try await self.client.chatMessages(room: "item:\(item)", limit: 20).messages)
+                }
             }
             if let item, itemDue.map({ $0 <= now }) ?? true {
                 interest.withLock { ($0.itemDue, $0.itemLoaded) = (now + Self.itemInterval, now) }
