@@ -41,6 +41,8 @@ public enum AuctionOutcome: Sendable {
     case chat(item: Int64, [ChatMessage])
     /// A message was posted.
     case posted(ChatMessage)
+    /// A message of the open item's thread arrived live.
+    case said(ChatMessage)
     /// A refresh failed: a transport failure marks the connection down, a refusal shows on the status line.
     case refreshFailed(AuctionClientError)
     /// `action` failed; its error shows on the status line by the contract's name.

@@ -3,6 +3,17 @@ import BourseClient
 extension AuctionsState {
     /// Takes what the shell learnt; returns what it should do next (a page that ran past the end, because
     /// items ended meanwhile, asks for the last page).
+    /// Puts `message` at the top of the open item's thread, if it is that item's and not there yet.
+    private mutating func add(_ message: ChatMessage) {
+        guard var detail, message.room == "item:\(detail.item.id)",
+            !detail.chat.contains(where: { $0.id == message.id })
+        else { return }
+        detail.chat.insert(message, at: 0)
+        detail.chat.sort { $0.seq > $1.seq }
+        detail.chatLoaded = true
+        self.detail = detail
+    }
+
     @discardableResult
     public mutating func apply(_ outcome: AuctionOutcome, visibleRows: Int) -> [AuctionAction] {
         switch outcome {
@@ -55,11 +66,9 @@ extension AuctionsState {
         case .posted(let message):
             pending = nil
             notice = .info("sent to the item's questions")
-            if var detail, message.room == "item:\(detail.item.id)", !detail.chat.contains(message) {
-                detail.chat.insert(message, at: 0)
-                detail.chatLoaded = true
-                self.detail = detail
-            }
+            add(message)
+        case .said(let message):
+            add(message)
         case .refreshFailed(let error):
             if error.name == nil, streamed {
                 notice = .problem("refresh failed: " + error.message)

@@ -1,5 +1,6 @@
 import BourseClient
 import Foundation
+import Synchronization
 import Testing
 
 /// The SDK's chat over REST against a live server: a question and the seller's answer, pages, a safe retry.
@@ -33,6 +34,62 @@ struct ChatClientTests {
             await #expect(throws: AuctionClientError.self) {
                 try await visitor.chatMessages(room: "dm:\(item.id):ann")
             }
+        }
+    }
+}
+
+/// The SDK's live chat on `AuctionStream`: messages of joined rooms arrive once and in order, a send answers
+/// once stored and a retry posts nothing, and a reconnect rejoins and replays what was missed.
+@Suite("SDK live chat against a live server", .timeLimit(.minutes(3)))
+struct ChatStreamClientTests {
+    typealias A = AuctionStreamClientTests
+
+    final class Heard: Sendable {
+        let messages = Mutex<[ChatMessage]>([])
+    }
+
+    @Test func aJoinedRoomIsFollowedAcrossAReconnectWithEveryMessageOnce() async throws {
+        // The server closes a connection quiet for a second; the stream's own ping is slower than that.
+        try await A.withLamp(configure: { $0.streams.idleTimeout = .seconds(1) }) { _, _, users, item in
+            let (seller, ann) = (try #require(users["seller"]), try #require(users["ann"]))
+            let room = "item:\(item)"
+            var options = AuctionStream.Options()
+            options.pingInterval = .seconds(60)
+            options.initialBackoff = .seconds(8)
+            options.maximumBackoff = .seconds(8)
+            let stream = AuctionStream(client: ann, options: options)
+            let heard = Heard()
+            let reading = stream.chatMessages()
+            let tasks = [
+                Task { await stream.run() },
+                Task { for await message in reading { heard.messages.withLock { $0.append(message) } } },
+            ]
+            defer { for task in tasks { task.cancel() } }
+            let texts = { heard.messages.withLock { $0.map(\.text) } }
+            _ = try await seller.postChatMessage(room: room, text: "Before the join")
+            let pinging = A.keepAlive(stream)
+            try await stream.joinChat(room: room)
+            try await A.waitFor("the join's replay") { texts() == ["Before the join"] }
+            let sent = try await stream.sendChat(room: room, text: "From the stream", clientID: "ann-1")
+            let again = try await stream.sendChat(room: room, text: "From the stream", clientID: "ann-1")
+            #expect(sent.posted && !again.posted && again.messageID == sent.messageID && sent.seq == 2)
+            try await A.waitFor("Ann's own message") { texts().count == 2 }
+            pinging.cancel()
+
+            // Quiet: the server closes the connection; the seller writes while the stream is away.
+            try await A.waitFor("the idle close") {
+                if case .waiting = stream.currentState { true } else { false }
+            }
+            _ = try await seller.postChatMessage(room: room, text: "While you were away")
+            try await A.waitFor("the reconnect", seconds: 30) { stream.currentState == .connected }
+            let keepAlive = A.keepAlive(stream)
+            defer { keepAlive.cancel() }
+            _ = try await seller.postChatMessage(room: room, text: "After")
+            try await A.waitFor("the live message after the rejoin") { texts().last == "After" }
+            let all = heard.messages.withLock { $0 }
+            #expect(all.map(\.seq) == [1, 2, 3, 4], "\(all)")
+            #expect(all.map(\.fromSeller) == [true, false, true, true])
+            #expect(stream.reconnects >= 1)
         }
     }
 }

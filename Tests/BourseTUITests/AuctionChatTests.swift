@@ -42,6 +42,17 @@ struct AuctionChatTests {
         #expect(state.detail?.input == AuctionDetailState.Input.none && state.screen == .detail(7))
     }
 
+    @Test func aLiveMessageGoesOnTopOnceAndOnlyInItsItem() {
+        var state = S.detailState(S.items[0])
+        state.apply(.chat(item: 7, [Self.message(1, "ann", "Is it boxed?")]), visibleRows: 10)
+        state.apply(.said(Self.message(2, "seller", "Yes.", seller: true)), visibleRows: 10)
+        state.apply(.said(Self.message(2, "seller", "Yes.", seller: true)), visibleRows: 10)
+        var elsewhere = Self.message(3, "ben", "wrong item")
+        elsewhere.room = "item:3"
+        state.apply(.said(elsewhere), visibleRows: 10)
+        #expect(state.detail?.chat.map(\.seq) == [2, 1] && state.notice == nil)
+    }
+
     @Test func aVisitorIsToldToSignIn() {
         var state = S.detailState(S.items[0], user: nil)
         #expect(state.handle(.character("c"), visibleRows: 10) == [])

@@ -12,8 +12,8 @@ import Synchronization
 /// and its events and connection states go to the screen as outcomes, which apply them to the rows and
 /// the item. REST does what the socket does not: it loads list pages (on a page or sort change, and every
 /// ten seconds to pick up new listings), the open item's bid history (again after a `price` event of the
-/// item, at most twice a second), the open item's questions (every two seconds: the SDK's socket does not
-/// carry chat yet), and the user's bids. Actions run one at a time, in the order the keys
+/// item, at most twice a second), the open item's questions (on opening it and every ten seconds; they come
+/// live over the socket, which joins the item's thread while it is open), and the user's bids. Actions run one at a time, in the order the keys
 /// asked for them; each makes the next REST load due at once.
 final class AuctionsFeed: Sendable {
     /// The slow REST refreshes, for what the socket does not say (new listings, a missed history).
@@ -22,8 +22,9 @@ final class AuctionsFeed: Sendable {
     static let myBidsInterval = Duration.seconds(10)
     /// The open item's history is loaded at most this often, however fast its price moves.
     static let historyInterval = Duration.milliseconds(500)
-    /// The open item's questions are read this often (the SDK's socket does not carry chat yet).
-    static let chatInterval = Duration.seconds(2)
+    /// The open item's questions come live over the socket; REST reads them again this often, for a
+    /// socket that is away.
+    static let chatInterval = Duration.seconds(10)
 
     private struct Interest {
         var page = 1
@@ -33,6 +34,8 @@ final class AuctionsFeed: Sendable {
         var pageItems: [Int64] = []
         /// What the socket was last asked to follow.
         var followed: Set<Int64>?
+        /// The item whose thread the socket was last asked to join.
+        var chatJoined: Int64?
         /// When each part is next due; `nil` is now.
         var listDue: ContinuousClock.Instant?
         var itemDue: ContinuousClock.Instant?
@@ -102,6 +105,7 @@ final class AuctionsFeed: Sendable {
         // Read before anything is subscribed: events that come while no reader is open are not kept.
         let events = stream.events()
         let states = stream.states()
+        let said = stream.chatMessages()
         await withTaskGroup(of: Void.self) { group in
             // The socket's tasks end when its URL cannot work; the screens go on with REST then.
             group.addTask {
@@ -114,6 +118,10 @@ final class AuctionsFeed: Sendable {
             }
             group.addTask {
                 for await event in events { self.take(event) }
+                await Self.untilCancelled()
+            }
+            group.addTask {
+                for await message in said { self.deliver(.said(message)) }
                 await Self.untilCancelled()
             }
             group.addTask { await self.follow() }
@@ -160,9 +168,16 @@ final class AuctionsFeed: Sendable {
             }
             if let wanted {
                 do { try await stream.subscribe(items: wanted.sorted()) } catch {}
-            } else {
-                try? await Task.sleep(for: .milliseconds(50))
             }
+            // The open item's thread: joined while it is open (the stream rejoins after a reconnect).
+            let (join, leave): (Int64?, Int64?) = interest.withLock { interest in
+                guard interest.item != interest.chatJoined else { return (nil, nil) }
+                defer { interest.chatJoined = interest.item }
+                return (interest.item, interest.chatJoined)
+            }
+            if let leave { try? await stream.leaveChat(room: "item:\(leave)") }
+            if let join { try? await stream.joinChat(room: "item:\(join)") }
+            if wanted == nil, join == nil, leave == nil { try? await Task.sleep(for: .milliseconds(50)) }
         }
     }
 

@@ -41,6 +41,10 @@ extension AuctionStream {
         private(set) var frames = 0
         private var nextListener = 0
         private var readers: [Int: AsyncStream<Event>.Continuation] = [:]
+        private var chatReaders: [Int: AsyncStream<ChatMessage>.Continuation] = [:]
+        /// The chat rooms joined, with the last `seq` delivered of each (0 before any): every reconnect joins
+        /// them again from there.
+        private(set) var chatRooms: [String: Int64] = [:]
         private var watchers: [Int: AsyncStream<ConnectionState>.Continuation] = [:]
 
         // MARK: - Requests
@@ -115,6 +119,9 @@ extension AuctionStream {
             }
             // A subscription the app made meanwhile replaces the interest and asks for snapshots anyway.
             if !unsent.contains(where: \.subscribes) { resubscribe() }
+            for (room, last) in chatRooms.sorted(by: { $0.key < $1.key }) {
+                send(Self.join(room, since: last, id: takeID()))
+            }
             ping()
             for request in unsent {
                 pending[request.id] = request.waiter
@@ -158,9 +165,11 @@ extension AuctionStream {
             stopped = true
             let waiters = close() + unsent.map(\.waiter)
             unsent = []
+            for reader in chatReaders.values { reader.finish() }
             defer {
                 readers = [:]
                 watchers = [:]
+                chatReaders = [:]
             }
             return (waiters, Array(readers.values), Array(watchers.values))
         }
@@ -183,6 +192,11 @@ extension AuctionStream {
             frames += 1
             switch frame {
             case .reply(let id, let type, let body):
+                if type == "chat.joined",
+                    let joined = try? JSONDecoder().decode(AuctionStreamFrame.ChatJoined.self, from: body)
+                {
+                    for message in joined.messages { deliver(message) }
+                }
                 if type == "subscribed",
                     let subscribed = try? JSONDecoder().decode(AuctionStreamFrame.Subscribed.self, from: body)
                 {
@@ -197,6 +211,9 @@ extension AuctionStream {
             case .refusal(nil, _), .other:
                 // A refusal of no request (the rate limit's) cannot be matched to one; it times out.
                 return ([], nil)
+            case .chat(let message):
+                deliver(message)
+                return ([], nil)
             case .event(let event):
                 let outcome = sequences.accept(event)
                 for delivered in outcome.deliver {
@@ -207,6 +224,41 @@ extension AuctionStream {
                 return ([], replayed ? nil : event.serverTime)
             }
         }
+
+        // MARK: - Chat
+
+        /// The request that joins `room` after its message `since` (all recent ones from 0).
+        static func join(_ room: String, since: Int64, id: Int) -> AuctionStreamRequest {
+            var request = AuctionStreamRequest(id: id, type: "chat.join")
+            request.room = room
+            request.chatSince = since
+            return request
+        }
+
+        /// `room` is followed from now on (from where its readers are, if it was before): the join to send.
+        mutating func joinChat(_ room: String, id: Int) -> AuctionStreamRequest {
+            let since = chatRooms[room] ?? 0
+            chatRooms[room] = since
+            return Self.join(room, since: since, id: id)
+        }
+
+        mutating func leaveChat(_ room: String) { chatRooms[room] = nil }
+
+        /// Gives `message` to the chat readers once: only for a room joined, and only past its last `seq`
+        /// (a live message and a join's replay can carry the same one).
+        private mutating func deliver(_ message: ChatMessage) {
+            guard let last = chatRooms[message.room], message.seq > last else { return }
+            chatRooms[message.room] = message.seq
+            for reader in chatReaders.values { reader.yield(message) }
+        }
+
+        mutating func addChatReader(_ reader: AsyncStream<ChatMessage>.Continuation) -> Int {
+            defer { nextListener += 1 }
+            chatReaders[nextListener] = reader
+            return nextListener
+        }
+
+        mutating func removeChatReader(_ id: Int) { chatReaders[id] = nil }
 
         // MARK: - Readers and state
 

@@ -86,9 +86,9 @@ extension AuctionStream {
     /// Sends `request` under a fresh id and decodes its answer; throws the server's refusal, or
     /// ``AuctionClientError/transport(_:)`` when the connection drops first or no answer comes within
     /// ``Options/requestTimeout``.
-    private func send<Answer: Decodable>(_ request: AuctionStreamRequest) async throws -> Answer {
+    func send<Answer: Decodable>(_ request: AuctionStreamRequest, numbered: Bool = true) async throws -> Answer {
         var request = request
-        request.id = registry.withLock { $0.takeID() }
+        if numbered { request.id = registry.withLock { $0.takeID() } }
         let body = try await answer(request)
         do {
             return try JSONDecoder().decode(Answer.self, from: body)
@@ -122,5 +122,68 @@ extension AuctionStream {
         } onCancel: {
             registry.withLock { $0.withdraw(request.id) }?.resume(throwing: CancellationError())
         }
+    }
+}
+
+// MARK: - Chat
+
+/// The answer to a chat message sent on the socket.
+public struct ChatReceipt: Hashable, Sendable, Decodable {
+    /// The room.
+    public var room: String
+    /// The stored message's id.
+    public var messageID: Int64
+    /// Its number in the room.
+    public var seq: Int64
+    /// Whether this send stored it (false: the client id was used before, and this is that message).
+    public var posted: Bool
+
+    private enum CodingKeys: String, CodingKey {
+        case room, seq, posted
+        case messageID = "message_id"
+    }
+}
+
+extension AuctionStream {
+    /// Every chat message of the joined rooms from now on, each once and in its room's order across
+    /// reconnects (a rejoin replays what was missed). Start reading before joining.
+    public func chatMessages() -> AsyncStream<ChatMessage> {
+        let (stream, continuation) = AsyncStream.makeStream(of: ChatMessage.self, bufferingPolicy: .unbounded)
+        let id = registry.withLock { $0.addChatReader(continuation) }
+        continuation.onTermination = { [weak self] _ in self?.registry.withLock { $0.removeChatReader(id) } }
+        return stream
+    }
+
+    /// Joins `room` (`item:{id}`, or `dm:{id}:{buyer}` for its two people): its latest messages, then each
+    /// new one, arrive on ``chatMessages()``; every reconnect joins again from the last one delivered.
+    public func joinChat(room: String) async throws {
+        struct Joined: Decodable {}
+        let id = registry.withLock { $0.takeID() }
+        let request = registry.withLock { $0.joinChat(room, id: id) }
+        do {
+            let _: Joined = try await send(request, numbered: false)
+        } catch let error as AuctionClientError where error.name != nil {
+            registry.withLock { $0.leaveChat(room) }
+            throw error
+        }
+    }
+
+    /// Leaves `room`: no more of its messages, here or after a reconnect.
+    public func leaveChat(room: String) async throws {
+        struct Left: Decodable {}
+        registry.withLock { $0.leaveChat(room) }
+        var request = AuctionStreamRequest(id: 0, type: "chat.leave")
+        request.room = room
+        let _: Left = try await send(request)
+    }
+
+    /// Sends `text` to `room`, stored before the answer. Keep `clientID` for the same words until a call
+    /// answers: a retry then returns the stored message (`posted` false) instead of posting twice.
+    public func sendChat(room: String, text: String, clientID: String = UUID().uuidString) async throws -> ChatReceipt {
+        var request = AuctionStreamRequest(id: 0, type: "chat.send")
+        request.room = room
+        request.words = text
+        request.clientMessageID = clientID
+        return try await send(request)
     }
 }

@@ -11,6 +11,8 @@ enum AuctionStreamFrame: Sendable {
     case refusal(id: Int?, AuctionClientError)
     /// An event of an item.
     case event(AuctionStream.Event)
+    /// A chat message in a room the connection joined.
+    case chat(ChatMessage)
     /// A frame this SDK does not read: an event type of a newer server, or a reply to an id it never sent.
     case other(type: String?)
 
@@ -27,6 +29,7 @@ enum AuctionStreamFrame: Sendable {
             guard let id = head.id else { return .other(type: type) }
             return .reply(id: id, type: type, body: bytes)
         }
+        if type == "chat.message" { return .chat(try JSONDecoder().decode(ChatMessage.self, from: bytes)) }
         let event = try JSONDecoder().decode(EventFrame.self, from: bytes).event
         return event.map { .event($0) } ?? .other(type: type)
     }
@@ -70,6 +73,13 @@ enum AuctionStreamFrame: Sendable {
             let type: String = try decoder.container(keyedBy: WireKey.self).value("type")
             event = try AuctionStream.Event(type: type, from: decoder)
         }
+    }
+
+    /// A `chat.joined` reply: the room and its messages after the `since` sent, oldest first.
+    struct ChatJoined: Decodable {
+        var room: String
+        var messages: [ChatMessage]
+        var gap: Bool
     }
 
     /// A `subscribed` reply: the ids of the items the connection follows now.

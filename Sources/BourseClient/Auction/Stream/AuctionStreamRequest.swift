@@ -12,6 +12,35 @@ struct AuctionStreamRequest: Encodable, Sendable {
     var item: Int64?
     /// The bid's maximum as the server reads money: whole won in a decimal string.
     var max: String?
+    /// A chat room, a message's words (`text` on the wire) and its client id, and the last `seq` of the room
+    /// a join resumes from (`since` on the wire).
+    var room: String?
+    var words: String?
+    var clientMessageID: String?
+    var chatSince: Int64?
+
+    private enum CodingKeys: String, CodingKey {
+        case id, type, token, pages, items, since, item, max, room
+        case words = "text"
+        case clientMessageID = "client_msg_id"
+    }
+
+    /// `since` is the item map for a subscription and the room's number for a join: one key, two shapes.
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(type, forKey: .type)
+        try c.encodeIfPresent(token, forKey: .token)
+        try c.encodeIfPresent(pages, forKey: .pages)
+        try c.encodeIfPresent(items, forKey: .items)
+        try c.encodeIfPresent(since, forKey: .since)
+        try c.encodeIfPresent(chatSince, forKey: .since)
+        try c.encodeIfPresent(item, forKey: .item)
+        try c.encodeIfPresent(max, forKey: .max)
+        try c.encodeIfPresent(room, forKey: .room)
+        try c.encodeIfPresent(words, forKey: .words)
+        try c.encodeIfPresent(clientMessageID, forKey: .clientMessageID)
+    }
 
     init(id: Int, type: String) {
         self.id = id
