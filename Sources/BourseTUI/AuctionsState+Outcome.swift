@@ -1,8 +1,6 @@
 import BourseClient
 
 extension AuctionsState {
-    /// Takes what the shell learnt; returns what it should do next (a page that ran past the end, because
-    /// items ended meanwhile, asks for the last page).
     /// Puts `message` at the top of the open item's thread, if it is that item's and not there yet.
     private mutating func add(_ message: ChatMessage) {
         guard var detail, message.room == "item:\(detail.item.id)",
@@ -14,6 +12,8 @@ extension AuctionsState {
         self.detail = detail
     }
 
+    /// Takes what the shell learnt; returns what it should do next (a page that ran past the end, because
+    /// items ended meanwhile, asks for the last page).
     @discardableResult
     public mutating func apply(_ outcome: AuctionOutcome, visibleRows: Int) -> [AuctionAction] {
         switch outcome {
