@@ -60,7 +60,9 @@ extension AuctionsState {
                 (status.watching ? "watching" : "not watching") + " (\(status.watchers) watching in all)")
         case .chat(let item, let messages):
             guard screen == .detail(item), var detail else { return [] }
-            detail.chat = messages
+            // Merged, not replaced: a message that came live while this read was on its way stays.
+            let known = Set(detail.chat.map(\.id))
+            detail.chat = (detail.chat + messages.filter { !known.contains($0.id) }).sorted { $0.seq > $1.seq }
             detail.chatLoaded = true
             self.detail = detail
         case .posted(let message):

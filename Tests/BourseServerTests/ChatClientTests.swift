@@ -48,6 +48,21 @@ struct ChatStreamClientTests {
         let messages = Mutex<[ChatMessage]>([])
     }
 
+    @Test func stoppingTheStreamFinishesItsChatReaders() async throws {
+        // Nothing listens on port 1: the stream waits to reconnect until it is stopped. Finishing a chat
+        // reader runs its termination handler, which takes the stream's lock: done inside it, this trapped.
+        let stream = AuctionStream(client: AuctionClient(baseURL: try #require(URL(string: "http://127.0.0.1:1"))))
+        let reading = stream.chatMessages()
+        let run = Task { await stream.run() }
+        let finished = Task {
+            for await _ in reading {}
+            return true
+        }
+        try await Task.sleep(for: .milliseconds(100))
+        run.cancel()
+        #expect(await finished.value)
+    }
+
     @Test func aJoinedRoomIsFollowedAcrossAReconnectWithEveryMessageOnce() async throws {
         // The server closes a connection quiet for a second; the stream's own ping is slower than that.
         try await A.withLamp(configure: { $0.streams.idleTimeout = .seconds(1) }) { _, _, users, item in

@@ -175,8 +175,10 @@ final class AuctionsFeed: Sendable {
                 defer { interest.chatJoined = interest.item }
                 return (interest.item, interest.chatJoined)
             }
-            if let leave { try? await stream.leaveChat(room: "item:\(leave)") }
-            if let join { try? await stream.joinChat(room: "item:\(join)") }
+            // Not awaited: while the socket is away an answer can take the request timeout, and the next
+            // item subscription must not wait for it (the stream keeps the rooms itself).
+            if let leave { Task { try? await stream.leaveChat(room: "item:\(leave)") } }
+            if let join { Task { try? await stream.joinChat(room: "item:\(join)") } }
             if wanted == nil, join == nil, leave == nil { try? await Task.sleep(for: .milliseconds(50)) }
         }
     }
@@ -216,17 +218,18 @@ final class AuctionsFeed: Sendable {
             let (page, sort, item, listDue, itemDue, myBidsDue, chatDue) = interest.withLock {
                 ($0.page, $0.sort, $0.item, $0.listDue, $0.itemDue, $0.myBidsDue, $0.chatDue)
             }
-            if let item, chatDue.map({ $0 <= now }) ?? true {
-                interest.withLock { $0.chatDue = now + Self.chatInterval }
-                await refresh {
-                    .chat(item: item, try await self.client.chatMessages(room: "item:\(item)", limit: 20).messages)
-                }
-            }
             if let item, itemDue.map({ $0 <= now }) ?? true {
                 interest.withLock { ($0.itemDue, $0.itemLoaded) = (now + Self.itemInterval, now) }
                 await refresh {
                     let detail = try await self.client.item(item)
                     return .item(detail, history: try await self.client.bids(item: item))
+                }
+            }
+            // After the item: its answer opens the detail that the thread is shown in.
+            if let item, chatDue.map({ $0 <= now }) ?? true {
+                interest.withLock { $0.chatDue = now + Self.chatInterval }
+                await refresh {
+                    .chat(item: item, try await self.client.chatMessages(room: "item:\(item)", limit: 20).messages)
                 }
             }
             // The list is on screen only while no item is open.

@@ -158,20 +158,21 @@ extension AuctionStream {
         }
 
         /// ``AuctionStream/run()`` returned: every waiting request fails, every reader and watcher finishes.
+        /// The continuations come back to be finished outside the lock: finishing one runs its termination
+        /// handler, which takes the lock again.
         mutating func stop() -> (
             waiters: [Waiter], readers: [AsyncStream<Event>.Continuation],
-            watchers: [AsyncStream<ConnectionState>.Continuation]
+            watchers: [AsyncStream<ConnectionState>.Continuation], chatReaders: [AsyncStream<ChatMessage>.Continuation]
         ) {
             stopped = true
             let waiters = close() + unsent.map(\.waiter)
             unsent = []
-            for reader in chatReaders.values { reader.finish() }
             defer {
                 readers = [:]
                 watchers = [:]
                 chatReaders = [:]
             }
-            return (waiters, Array(readers.values), Array(watchers.values))
+            return (waiters, Array(readers.values), Array(watchers.values), Array(chatReaders.values))
         }
 
         /// ``AuctionStream/run()`` started (again).
@@ -227,11 +228,12 @@ extension AuctionStream {
 
         // MARK: - Chat
 
-        /// The request that joins `room` after its message `since` (all recent ones from 0).
+        /// The request that joins `room` after its message `since`; with 0 (nothing delivered yet) it asks
+        /// for the room's latest messages instead, which is not a gap.
         static func join(_ room: String, since: Int64, id: Int) -> AuctionStreamRequest {
             var request = AuctionStreamRequest(id: id, type: "chat.join")
             request.room = room
-            request.chatSince = since
+            if since > 0 { request.chatSince = since }
             return request
         }
 

@@ -92,13 +92,11 @@ extension AuctionStreamRoutes {
         }
         let auctions = auctions
         let store = controller.store
-        let messages = try await auctions.chatPosts.run {
-            let newest = try await store.chatMessages(
+        // Read, joined and answered in one job of the chat queue: the reply is on the connection before
+        // any later message of the room, so a client never sees a live message ahead of the replay.
+        try await auctions.chatPosts.run {
+            let messages = try await store.chatMessages(
                 in: room.name, before: nil, limit: since == nil ? ChatDesk.defaultPage : Self.replayedMessages)
-            auctions.join(connection, room: room.name)
-            return newest
-        }
-        do {
             let missed = messages.filter { $0.sequence > UInt64(since ?? 0) }
             let gap = since.map { since in
                 missed.count == messages.count && (missed.last?.sequence ?? 1) > UInt64(since) + 1
@@ -106,6 +104,7 @@ extension AuctionStreamRoutes {
             var writer = JSONWriter()
             try await desk.write(missed.reversed(), of: item, into: &writer)
             let list = writer.bytes
+            auctions.join(connection, room: room.name)
             reply(id, "chat.joined", on: connection) { writer in
                 writer.key("room")
                 writer.string(room.name)
@@ -116,9 +115,6 @@ extension AuctionStreamRoutes {
                 writer.key("messages")
                 writer.raw(list)
             }
-        } catch {
-            auctions.leave(connection, room: room.name)
-            throw error
         }
     }
 
