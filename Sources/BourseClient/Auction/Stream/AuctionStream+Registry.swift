@@ -237,11 +237,12 @@ extension AuctionStream {
             return request
         }
 
-        /// `room` is followed from now on (from where its readers are, if it was before): the join to send.
-        mutating func joinChat(_ room: String, id: Int) -> AuctionStreamRequest {
+        /// `room` is followed from now on (from where its readers are, if it was before): the join to send,
+        /// numbered when it is sent.
+        mutating func joinChat(_ room: String) -> AuctionStreamRequest {
             let since = chatRooms[room] ?? 0
             chatRooms[room] = since
-            return Self.join(room, since: since, id: id)
+            return Self.join(room, since: since, id: 0)
         }
 
         mutating func leaveChat(_ room: String) { chatRooms[room] = nil }

@@ -86,9 +86,9 @@ extension AuctionStream {
     /// Sends `request` under a fresh id and decodes its answer; throws the server's refusal, or
     /// ``AuctionClientError/transport(_:)`` when the connection drops first or no answer comes within
     /// ``Options/requestTimeout``.
-    func send<Answer: Decodable>(_ request: AuctionStreamRequest, numbered: Bool = true) async throws -> Answer {
+    private func send<Answer: Decodable>(_ request: AuctionStreamRequest) async throws -> Answer {
         var request = request
-        if numbered { request.id = registry.withLock { $0.takeID() } }
+        request.id = registry.withLock { $0.takeID() }
         let body = try await answer(request)
         do {
             return try JSONDecoder().decode(Answer.self, from: body)
@@ -158,10 +158,9 @@ extension AuctionStream {
     /// new one, arrive on ``chatMessages()``; every reconnect joins again from the last one delivered.
     public func joinChat(room: String) async throws {
         struct Joined: Decodable {}
-        let id = registry.withLock { $0.takeID() }
-        let request = registry.withLock { $0.joinChat(room, id: id) }
+        let request = registry.withLock { $0.joinChat(room) }
         do {
-            let _: Joined = try await send(request, numbered: false)
+            let _: Joined = try await send(request)
         } catch let error as AuctionClientError where error.name != nil {
             registry.withLock { $0.leaveChat(room) }
             throw error

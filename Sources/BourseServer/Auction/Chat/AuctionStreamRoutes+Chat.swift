@@ -32,7 +32,7 @@ extension AuctionStreamRoutes {
             // Not awaited, like a bid: the connection's next request is read while this one is stored.
             Task {
                 do {
-                    let (sent, posted) = try await desk.post(text, in: room, by: user, clientID: clientID)
+                    let (sent, posted, _) = try await desk.post(text, in: room, by: user, clientID: clientID)
                     reply(id, "chat.sent", on: connection) { writer in
                         writer.key("room")
                         writer.string(room.name)

@@ -63,12 +63,10 @@ struct ChatController: Sendable {
             }
             return text
         }
-        let (message, posted) = try await desk.post(text, in: room, by: user, clientID: clientID)
-        let item = try await desk.readable(room, by: user)
+        let (message, posted, fromSeller) = try await desk.post(text, in: room, by: user, clientID: clientID)
         var writer = JSONWriter()
         writer.beginObject()
-        ChatJSON.fields(
-            of: message, from: user.account.name, fromSeller: user.account.id == item.terms.seller, into: &writer)
+        ChatJSON.fields(of: message, from: user.account.name, fromSeller: fromSeller, into: &writer)
         writer.key("posted")
         writer.bool(posted)
         writer.endObject()

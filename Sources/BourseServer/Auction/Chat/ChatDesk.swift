@@ -80,14 +80,14 @@ struct ChatDesk: Sendable {
     /// counted against the rate: a resend after a reconnect always gets its answer.
     func post(
         _ text: String, in room: ChatRoom, by user: AuctionUser, clientID: String?
-    ) async throws -> (message: StoredChatMessage, posted: Bool) {
+    ) async throws -> (message: StoredChatMessage, posted: Bool, fromSeller: Bool) {
         let item = try await writable(room, by: user)
         let text = try Self.checked(text)
         let clientID = try clientID.map(Self.checkedClientID) ?? UUID().uuidString
         if let earlier = try await controller.store.chatMessage(
             in: room.name, author: user.account.id, clientID: clientID)
         {
-            return (earlier, false)
+            return (earlier, false, user.account.id == item.terms.seller)
         }
         if let wait = feed.chatWait(
             of: user.account.id, at: controller.clock(), limit: Self.rateLimit, window: Self.rateWindowMilliseconds)
@@ -118,13 +118,14 @@ struct ChatDesk: Sendable {
                 retryAfter: 1)
         }
         defer { feed.chatWaiting.withLock { $0 -= 1 } }
-        return try await feed.chatPosts.run {
+        let result = try await feed.chatPosts.run {
             let result = try await store.postChatMessage(draft)
             if result.posted {
                 feed.deliver(toRoom: room.name, ChatJSON.event(result.message, from: from, fromSeller: fromSeller))
             }
             return result
         }
+        return (result.message, result.posted, fromSeller)
     }
 
     /// `text` with surrounding white space removed and line breaks as `\n`, if it is a message: 1 to
