@@ -127,7 +127,7 @@ struct AuctionBenchCommand: AsyncParsableCommand {
         load.schedule.withLock { $0 = (start, interval) }
         try await Task.sleep(for: .seconds(wait))
         let (serverCPU, ownCPU) = (server.cpuSeconds, ServerProcess.ownCPUSeconds)
-        try await send(total: total, item: item, start: start, interval: interval, on: bidderChannels)
+        try await Self.sendBids(total: total, item: item, start: start, interval: interval, on: bidderChannels)
         // Replies still on their way.
         let deadline = Date().addingTimeInterval(10)
         while load.bidders.withLock({ $0.latencies.count }) < total, Date() < deadline {
@@ -154,7 +154,7 @@ struct AuctionBenchCommand: AsyncParsableCommand {
 
     /// Sends bid `k` at `start + k × interval` (monotonic) on bidder `k mod bidders`, from the event loop
     /// every millisecond, and returns once all are written.
-    private func send(
+    static func sendBids(
         total: Int, item: Int64, start: Int64, interval: Int64, on channels: [any Channel]
     )
         async throws

@@ -39,6 +39,11 @@ final class AuctionSocketLoad: Sendable {
 
     let watchers = Mutex(WatcherCounters())
     let bidders = Mutex(BidderCounters())
+    /// What `bench chat`'s posters and members saw (AuctionSocketClient+Chat.swift).
+    let posters = Mutex(PosterCounters())
+    let members = Mutex(MemberCounters())
+    /// When chat message 1 is meant to be sent and the gap between two (as ``schedule`` for bids).
+    let chatSchedule = Mutex<(start: Int64, interval: Int64)>((0, 1))
     let group: MultiThreadedEventLoopGroup
     let port: Int
     /// When bid 0 is meant to be sent (monotonic nanoseconds) and the gap between two bids; replies are
@@ -72,6 +77,10 @@ final class AuctionSocketClient: ChannelInboundHandler, @unchecked Sendable {
     enum Role {
         case bidder
         case watcher
+        /// `bench chat`: sends chat messages and times their `chat.sent`.
+        case poster
+        /// `bench chat`: a member of the room, checking and timing every message.
+        case member
     }
 
     let role: Role
@@ -83,7 +92,8 @@ final class AuctionSocketClient: ChannelInboundHandler, @unchecked Sendable {
     private var answered = false
     private var buffer = ByteBuffer()
     // A watcher's view of the item.
-    private var lastSequence: UInt64?
+    /// A watcher's last item sequence; a member's last message number in the room.
+    var lastSequence: UInt64?
     private var lastPrice: Int64 = 0
     private var lastEnd: Int64 = 0
 
@@ -141,6 +151,8 @@ final class AuctionSocketClient: ChannelInboundHandler, @unchecked Sendable {
         switch role {
         case .bidder: load.bidders.withLock { $0.closed += 1 }
         case .watcher: load.watchers.withLock { $0.closed += 1 }
+        case .poster: load.posters.withLock { $0.closed += 1 }
+        case .member: load.members.withLock { $0.closed += 1 }
         }
     }
 
@@ -161,6 +173,8 @@ final class AuctionSocketClient: ChannelInboundHandler, @unchecked Sendable {
             switch role {
             case .bidder: bidder(scan, type: type, now: now)
             case .watcher: watcher(scan, type: type, bytes: bytes.count)
+            case .poster: poster(scan, now: now)
+            case .member: member(scan, type: type, now: now)
             }
         }
     }

@@ -9,7 +9,7 @@ public struct BenchCommand: AsyncParsableCommand {
         subcommands: [
             EngineBenchCommand.self, JournalBenchCommand.self, RecoveryBenchCommand.self, CandlesBenchCommand.self,
             RestBenchCommand.self, FanoutBenchCommand.self, OrdersBenchCommand.self, BoardBenchCommand.self,
-            AuctionBenchCommand.self, MemoryBenchCommand.self,
+            AuctionBenchCommand.self, ChatBenchCommand.self, MemoryBenchCommand.self,
         ]
     )
 

@@ -48,16 +48,11 @@ extension PostgresStore {
     ) async throws -> StoredChatMessage? {
         let rows = try await connection.query(
             """
-            SELECT id, sequence, text, posted_ms FROM chat_messages
+            SELECT id, room, sequence, author_id, text, client_id, posted_ms, deleted_ms, deleted_by FROM chat_messages
             WHERE room = \(room) AND author_id = \(Int64(author.rawValue)) AND client_id = \(clientID)
             """,
             logger: logger)
-        for try await (id, sequence, text, posted) in rows.decode((Int64, Int64, String, Int64).self) {
-            return StoredChatMessage(
-                id: UInt64(id), room: room, sequence: UInt64(sequence), author: author, text: text, clientID: clientID,
-                postedAt: Timestamp(milliseconds: posted))
-        }
-        return nil
+        return try await messages(rows).first
     }
 
     /// A room's messages before `before`, newest first.
@@ -65,21 +60,29 @@ extension PostgresStore {
         try await withClient { client in
             let rows = try await client.query(
                 """
-                SELECT id, sequence, author_id, text, client_id, posted_ms FROM chat_messages
+                SELECT id, room, sequence, author_id, text, client_id, posted_ms, deleted_ms, deleted_by
+                FROM chat_messages
                 WHERE room = \(room) AND sequence < \(Int64(clamping: before ?? UInt64(Int64.max)))
                 ORDER BY sequence DESC LIMIT \(Int64(max(0, limit)))
                 """,
                 logger: logger)
-            var messages: [StoredChatMessage] = []
-            for try await (id, sequence, author, text, client, posted) in rows.decode(
-                (Int64, Int64, Int64, String, String, Int64).self)
-            {
-                messages.append(
-                    StoredChatMessage(
-                        id: UInt64(id), room: room, sequence: UInt64(sequence), author: AccountID(UInt64(author)),
-                        text: text, clientID: client, postedAt: Timestamp(milliseconds: posted)))
-            }
-            return messages
+            return try await Self.messages(rows)
         }
+    }
+
+    /// Messages from rows of `id, room, sequence, author_id, text, client_id, posted_ms, deleted_ms, deleted_by`.
+    static func messages(_ rows: PostgresRowSequence) async throws -> [StoredChatMessage] {
+        var messages: [StoredChatMessage] = []
+        for try await (id, room, sequence, author, text, client, posted, deleted, deletedBy) in rows.decode(
+            (Int64, String, Int64, Int64, String, String, Int64, Int64?, Int64?).self)
+        {
+            messages.append(
+                StoredChatMessage(
+                    id: UInt64(id), room: room, sequence: UInt64(sequence), author: AccountID(UInt64(author)),
+                    text: text, clientID: client, postedAt: Timestamp(milliseconds: posted),
+                    deletedAt: deleted.map(Timestamp.init(milliseconds:)),
+                    deletedBy: deletedBy.map { AccountID(UInt64($0)) }))
+        }
+        return messages
     }
 }

@@ -42,16 +42,11 @@ extension SQLiteStore {
         try Row.fetchOne(
             db,
             sql: """
-                SELECT id, sequence, text, posted_ms FROM chat_messages
+                SELECT \(messageColumns) FROM chat_messages
                 WHERE room = ? AND author_id = ? AND client_id = ?
                 """,
             arguments: [room, Int64(author.rawValue), clientID]
-        ).map { row in
-            StoredChatMessage(
-                id: UInt64(row[0] as Int64), room: room, sequence: UInt64(row[1] as Int64), author: author,
-                text: row[2],
-                clientID: clientID, postedAt: Timestamp(milliseconds: row[3]))
-        }
+        ).map(message)
     }
 
     /// A room's messages before `before`, newest first.
@@ -60,16 +55,23 @@ extension SQLiteStore {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT id, sequence, author_id, text, client_id, posted_ms FROM chat_messages
+                    SELECT \(Self.messageColumns) FROM chat_messages
                     WHERE room = ? AND sequence < ? ORDER BY sequence DESC LIMIT ?
                     """,
                 arguments: [room, Int64(clamping: before ?? UInt64(Int64.max)), max(0, limit)]
-            ).map { row in
-                StoredChatMessage(
-                    id: UInt64(row[0] as Int64), room: room, sequence: UInt64(row[1] as Int64),
-                    author: AccountID(UInt64(row[2] as Int64)), text: row[3], clientID: row[4],
-                    postedAt: Timestamp(milliseconds: row[5]))
-            }
+            ).map(Self.message)
         }
+    }
+
+    /// The columns ``message(_:)`` reads, in its order.
+    static let messageColumns = "id, room, sequence, author_id, text, client_id, posted_ms, deleted_ms, deleted_by"
+
+    /// A message from a row of ``messageColumns``.
+    static func message(_ row: Row) -> StoredChatMessage {
+        StoredChatMessage(
+            id: UInt64(row[0] as Int64), room: row[1], sequence: UInt64(row[2] as Int64),
+            author: AccountID(UInt64(row[3] as Int64)), text: row[4], clientID: row[5],
+            postedAt: Timestamp(milliseconds: row[6]), deletedAt: (row[7] as Int64?).map(Timestamp.init(milliseconds:)),
+            deletedBy: (row[8] as Int64?).map { AccountID(UInt64($0)) })
     }
 }

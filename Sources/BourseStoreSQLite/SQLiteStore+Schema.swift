@@ -242,6 +242,52 @@ extension SQLiteStore {
                     );
                     """)
         }
+        // Chat moderation (#19): deleted messages keep their row and number; rules per room (`*`: the house);
+        // mutes and bans per item (0: the house); reports once per reporter and message; blocks; admins.
+        migrator.registerMigration("9-chat-moderation") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE chat_messages ADD COLUMN deleted_ms INTEGER;
+                    ALTER TABLE chat_messages ADD COLUMN deleted_by INTEGER;
+                    CREATE TABLE chat_room_rules (
+                        room TEXT PRIMARY KEY,
+                        slow_mode_seconds INTEGER NOT NULL,
+                        links_allowed INTEGER NOT NULL,
+                        blocked_words TEXT NOT NULL,
+                        set_by INTEGER NOT NULL,
+                        set_ms INTEGER NOT NULL
+                    ) WITHOUT ROWID;
+                    CREATE TABLE chat_sanctions (
+                        scope INTEGER NOT NULL,
+                        account_id INTEGER NOT NULL REFERENCES accounts (id),
+                        kind TEXT NOT NULL,
+                        until_ms INTEGER,
+                        set_by INTEGER NOT NULL,
+                        reason TEXT NOT NULL,
+                        set_ms INTEGER NOT NULL,
+                        PRIMARY KEY (scope, account_id, kind)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX chat_sanctions_by_account ON chat_sanctions (account_id);
+                    CREATE TABLE chat_reports (
+                        id INTEGER PRIMARY KEY,
+                        message_id INTEGER NOT NULL,
+                        room TEXT NOT NULL,
+                        reporter_id INTEGER NOT NULL REFERENCES accounts (id),
+                        reason TEXT NOT NULL,
+                        comment TEXT NOT NULL,
+                        reported_ms INTEGER NOT NULL,
+                        UNIQUE (message_id, reporter_id)
+                    );
+                    CREATE INDEX chat_reports_by_room ON chat_reports (room, id);
+                    CREATE TABLE chat_blocks (
+                        blocker_id INTEGER NOT NULL REFERENCES accounts (id),
+                        blocked_id INTEGER NOT NULL REFERENCES accounts (id),
+                        PRIMARY KEY (blocker_id, blocked_id)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX chat_blocks_by_blocked ON chat_blocks (blocked_id);
+                    CREATE TABLE admins (account_id INTEGER PRIMARY KEY REFERENCES accounts (id));
+                    """)
+        }
         return migrator
     }
 }

@@ -76,7 +76,10 @@ public enum AuctionDetailScreen {
         var lines = [DisplayWidth.fit(heading, width)]
         for message in detail.chat.prefix(room - 1) {
             let who = message.fromSeller ? "\(message.from) (seller)" : message.from
-            let text = message.text.replacingOccurrences(of: "\n", with: " ")
+            let text =
+                message.deleted
+                ? "(deleted)"
+                : message.hidden ? "(hidden: you blocked them)" : message.text.replacingOccurrences(of: "\n", with: " ")
             lines.append(DisplayWidth.fit("  " + AuctionText.timeOfDay(message.at) + "  " + who + ": " + text, width))
         }
         return Array(lines.prefix(room))

@@ -1,15 +1,31 @@
 import BourseClient
 
 extension AuctionsState {
-    /// Puts `message` at the top of the open item's thread, if it is that item's and not there yet.
+    /// Puts `message` at the top of the open item's thread, if it is that item's and not there yet; a
+    /// deletion blanks the message shown.
     private mutating func add(_ message: ChatMessage) {
-        guard var detail, message.room == "item:\(detail.item.id)",
-            !detail.chat.contains(where: { $0.id == message.id })
-        else { return }
-        detail.chat.insert(message, at: 0)
-        detail.chat.sort { $0.seq > $1.seq }
+        guard var detail, message.room == "item:\(detail.item.id)" else { return }
+        detail.chat = Self.merged(detail.chat, [message])
         detail.chatLoaded = true
         self.detail = detail
+    }
+
+    /// `shown` with `incoming` merged in by id, newest first: a message deleted in either stays deleted (a
+    /// deletion carries no author or time, so the shown message keeps its own).
+    static func merged(_ shown: [ChatMessage], _ incoming: [ChatMessage]) -> [ChatMessage] {
+        var byID = Dictionary(shown.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for message in incoming {
+            if var known = byID[message.id] {
+                if message.deleted {
+                    known.deleted = true
+                    known.text = ""
+                }
+                byID[message.id] = known
+            } else if !message.deleted || !message.from.isEmpty {
+                byID[message.id] = message
+            }
+        }
+        return byID.values.sorted { $0.seq > $1.seq }
     }
 
     /// Takes what the shell learnt; returns what it should do next (a page that ran past the end, because
@@ -61,8 +77,7 @@ extension AuctionsState {
         case .chat(let item, let messages):
             guard screen == .detail(item), var detail else { return [] }
             // Merged, not replaced: a message that came live while this read was on its way stays.
-            let known = Set(detail.chat.map(\.id))
-            detail.chat = (detail.chat + messages.filter { !known.contains($0.id) }).sorted { $0.seq > $1.seq }
+            detail.chat = Self.merged(detail.chat, messages)
             detail.chatLoaded = true
             self.detail = detail
         case .posted(let message):

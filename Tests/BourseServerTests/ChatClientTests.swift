@@ -38,6 +38,60 @@ struct ChatClientTests {
     }
 }
 
+/// The SDK's chat moderation over REST: rules, reports, mutes, deletions and blocks, as an app's seller and
+/// buyers would use them.
+@Suite("SDK chat moderation against a live server", .timeLimit(.minutes(3)))
+struct ChatModerationClientTests {
+    typealias C = AuctionClientTests
+
+    @Test func aSellerModeratesTheThreadFromTheSDK() async throws {
+        try await C.with { harness, port in
+            let seller = try await C.signedIn(port, "seller", krw: 0, harness)
+            let ann = try await C.signedIn(port, "ann", krw: 0, harness)
+            let ben = try await C.signedIn(port, "ben", krw: 0, harness)
+            let item = try await seller.list(
+                AuctionListing(
+                    title: "Lamp", description: "", category: "home", startPrice: 1_000, durationSeconds: 600),
+                photos: [C.photo(width: 100)])
+            let room = "item:\(item.id)"
+            let rules = try await seller.setChatRules(room: room, linksAllowed: false, blockedWords: ["Fraud"])
+            #expect(!rules.linksAllowed && rules.blockedWords == ["fraud"] && rules.slowModeSeconds == 0)
+            #expect(try await ben.chatRules(room: room) == rules)
+            await #expect { try await ann.postChatMessage(room: room, text: "cheaper at lamps.com") } throws: { error in
+                (error as? AuctionClientError)?.name == "links_not_allowed"
+            }
+
+            let advert = try await ann.postChatMessage(room: room, text: "DM me for a better one").message
+            let report = try await ben.reportChatMessage(
+                room: room, messageID: advert.id, reason: .offTopic, comment: "an advert")
+            #expect(report.reason == .offTopic && report.reporter == "ben" && report.messageID == advert.id)
+            #expect(try await seller.chatReports().map(\.id) == [report.id])
+            #expect(try await seller.chatReports(room: room).first?.comment == "an advert")
+
+            let mute = try await seller.sanction(.mute, user: "ann", room: room, minutes: 5, reason: "adverts")
+            #expect(mute.kind == .mute && mute.scope == room && mute.until != nil)
+            #expect(try await ann.chatSanctions(room: room).map(\.reason) == ["adverts"], "her own, before she types")
+            await #expect { try await ann.postChatMessage(room: room, text: "hello?") } throws: { error in
+                (error as? AuctionClientError)?.name == "muted"
+            }
+            #expect(try await seller.liftSanction(.mute, user: "ann", room: room))
+            #expect(try await !seller.liftSanction(.mute, user: "ann", room: room))
+
+            try await seller.deleteChatMessage(room: room, messageID: advert.id)
+            let page = try await ben.chatMessages(room: room)
+            #expect(page.messages.first?.deleted == true && page.messages.first?.text == "")
+
+            try await ben.block(user: "ann")
+            #expect(try await ben.blockedUsers() == ["ann"])
+            _ = try await ann.postChatMessage(room: room, text: "Sorry")
+            #expect(try await ben.chatMessages(room: room).messages.first?.hidden == true)
+            #expect(try await seller.chatMessages(room: room).messages.first?.text == "Sorry")
+            try await ben.unblock(user: "ann")
+            #expect(try await ben.blockedUsers().isEmpty)
+        }
+    }
+}
+
 /// The SDK's live chat on `AuctionStream`: messages of joined rooms arrive once and in order, a send answers
 /// once stored and a retry posts nothing, and a reconnect rejoins and replays what was missed.
 @Suite("SDK live chat against a live server", .timeLimit(.minutes(3)))
@@ -61,6 +115,33 @@ struct ChatStreamClientTests {
         try await Task.sleep(for: .milliseconds(100))
         run.cancel()
         #expect(await finished.value)
+    }
+
+    @Test func aDeletionReachesEveryJoinedStreamAsTheMessageDeleted() async throws {
+        try await A.withLamp { _, _, users, item in
+            let (seller, ann) = (try #require(users["seller"]), try #require(users["ann"]))
+            let room = "item:\(item)"
+            let (sellers, anns) = (AuctionStream(client: seller), AuctionStream(client: ann))
+            let heard = Heard()
+            let reading = anns.chatMessages()
+            let tasks = [
+                Task { await sellers.run() }, Task { await anns.run() },
+                Task { for await message in reading { heard.messages.withLock { $0.append(message) } } },
+            ]
+            defer { for task in tasks { task.cancel() } }
+            try await anns.joinChat(room: room)
+            try await sellers.joinChat(room: room)
+            let sent = try await anns.sendChat(room: room, text: "Oops, wrong item")
+            try await A.waitFor("Ann's message") { heard.messages.withLock { $0.count } == 1 }
+            try await sellers.deleteChat(room: room, messageID: sent.messageID)
+            try await A.waitFor("the deletion") { heard.messages.withLock { $0.count } == 2 }
+            let deletion = try #require(heard.messages.withLock { $0.last })
+            #expect(
+                deletion.deleted && deletion.id == sent.messageID && deletion.seq == sent.seq && deletion.text == "")
+            await #expect { try await anns.deleteChat(room: room, messageID: 999_999) } throws: { error in
+                (error as? AuctionClientError)?.name == "not_found"
+            }
+        }
     }
 
     @Test func aJoinedRoomIsFollowedAcrossAReconnectWithEveryMessageOnce() async throws {

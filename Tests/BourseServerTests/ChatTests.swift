@@ -15,9 +15,10 @@ struct ChatTests {
     typealias R = AuctionRoutesTests
     typealias A = AuctionStreamTests
 
-    /// A live server where `seller` listed a kite (ten minutes from 1,000 won); ann and ben hold KRW.
+    /// A live server where `seller` listed a kite (ten minutes from 1,000 won); ann and ben hold KRW. With
+    /// `admin`, a fourth user of that name is an admin.
     static func withThree(
-        clock: @escaping @Sendable () -> Timestamp = ServerHarness.wallClock,
+        clock: @escaping @Sendable () -> Timestamp = ServerHarness.wallClock, admin: String? = nil,
         _ body:
             @escaping @Sendable (any TestClientProtocol, _ seller: R.User, _ ann: R.User, _ ben: R.User, Int)
             async throws -> Void
@@ -27,6 +28,10 @@ struct ChatTests {
                 let seller = try await R.user("seller", krw: 0, harness, client)
                 let ann = try await R.user("ann", krw: 100_000, harness, client)
                 let ben = try await R.user("ben", krw: 100_000, harness, client)
+                if let admin {
+                    let account = try await R.user(admin, krw: 0, harness, client).account
+                    _ = try await harness.store.setAdmin(account, true)
+                }
                 let listed = try await R.list(
                     client, seller, fields: [("title", "Kite"), ("start_price", "1000"), ("duration_seconds", "600")])
                 try await body(client, seller, ann, ben, try #require(try S.object(listed)["id"] as? Int))

@@ -53,6 +53,31 @@ struct AuctionChatTests {
         #expect(state.detail?.chat.map(\.seq) == [2, 1] && state.notice == nil)
     }
 
+    @Test func aDeletionBlanksTheMessageShownLiveOrOnARead() throws {
+        var state = S.detailState(S.items[0])
+        state.apply(
+            .chat(item: 7, [Self.message(1, "ann", "Call me"), Self.message(2, "ben", "Red?")]), visibleRows: 10)
+        var gone = Self.message(1, "", "")
+        gone.deleted = true
+        state.apply(.said(gone), visibleRows: 10)
+        #expect(state.detail?.chat.map(\.deleted) == [false, true])
+        #expect(state.detail?.chat.last?.from == "ann" && state.detail?.chat.last?.text == "", "the author stays")
+        // A read that still had it (sent before the deletion) does not bring the words back.
+        state.apply(.chat(item: 7, [Self.message(1, "ann", "Call me")]), visibleRows: 10)
+        #expect(state.detail?.chat.last?.deleted == true)
+        // A deletion of a message never shown adds nothing.
+        var unseen = Self.message(5, "", "")
+        unseen.deleted = true
+        state.apply(.said(unseen), visibleRows: 10)
+        #expect(state.detail?.chat.map(\.seq) == [2, 1])
+        var hidden = Self.message(3, "cat", "")
+        hidden.hidden = true
+        state.apply(.said(hidden), visibleRows: 10)
+        let frame = AuctionDetailScreen.render(state, now: F.now, width: 80, height: 40, colour: false)
+            .joined(separator: "\n")
+        #expect(frame.contains("ann: (deleted)") && frame.contains("cat: (hidden: you blocked them)"), "\(frame)")
+    }
+
     @Test func aVisitorIsToldToSignIn() {
         var state = S.detailState(S.items[0], user: nil)
         #expect(state.handle(.character("c"), visibleRows: 10) == [])

@@ -17,6 +17,26 @@ public struct ChatMessage: Hashable, Sendable, Identifiable, Decodable {
     public var text: String
     /// When the server stored it.
     public var at: Date
+    /// Whether its author or a moderator deleted it: it keeps its place, with no text.
+    public var deleted: Bool
+    /// Whether this user blocked its author: it keeps its place, with no text.
+    public var hidden: Bool
+
+    /// A message as the server sends it.
+    public init(
+        id: Int64, room: String, seq: Int64, from: String, fromSeller: Bool, text: String, at: Date,
+        deleted: Bool = false, hidden: Bool = false
+    ) {
+        self.id = id
+        self.room = room
+        self.seq = seq
+        self.from = from
+        self.fromSeller = fromSeller
+        self.text = text
+        self.at = at
+        self.deleted = deleted
+        self.hidden = hidden
+    }
 
     /// Reads the server's message, `at` from epoch milliseconds.
     public init(from decoder: any Decoder) throws {
@@ -28,6 +48,8 @@ public struct ChatMessage: Hashable, Sendable, Identifiable, Decodable {
         fromSeller = try c.value("from_seller")
         text = try c.value("text")
         at = AuctionTime.date(try c.value("at"))
+        deleted = try c.decodeIfPresent(Bool.self, forKey: WireKey("deleted")) ?? false
+        hidden = try c.decodeIfPresent(Bool.self, forKey: WireKey("hidden")) ?? false
     }
 }
 

@@ -1,4 +1,5 @@
-import BourseUpbit
+import BourseCore
+import BourseWire
 import HTTPTypes
 import Hummingbird
 import NIOCore
@@ -9,8 +10,19 @@ struct AuctionError: Error, Sendable {
     var status: HTTPResponse.Status
     var name: String
     var message: String
-    /// Seconds to wait, for `429` answers (`Retry-After`).
+    /// Seconds to wait, for `429` answers (`Retry-After`; `retry_after` in a socket's error).
     var retryAfter: Int?
+    /// When a mute or ban ends (`until` in the error object, epoch milliseconds), so a client counts down
+    /// without reading the message.
+    var until: Timestamp?
+
+    init(status: HTTPResponse.Status, name: String, message: String, retryAfter: Int? = nil, until: Timestamp? = nil) {
+        self.status = status
+        self.name = name
+        self.message = message
+        self.retryAfter = retryAfter
+        self.until = until
+    }
 
     static func invalidParameter(_ message: String) -> AuctionError {
         AuctionError(status: .badRequest, name: "invalid_parameter", message: message)
@@ -25,9 +37,33 @@ struct AuctionError: Error, Sendable {
 
     /// The JSON answer, in the exchange API's error shape.
     var response: Response {
-        var response = AuctionJSON.response(QuotationJSON.error(name: name, message: message), status: status)
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("error")
+        write(into: &writer)
+        writer.endObject()
+        var response = AuctionJSON.response(writer.bytes, status: status)
         if let retryAfter { response.headers[.retryAfter] = String(retryAfter) }
         return response
+    }
+
+    /// The error object: `name`, `message`, and `retry_after` (seconds) and `until` (epoch milliseconds)
+    /// when there are such.
+    func write(into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("name")
+        writer.string(name)
+        writer.key("message")
+        writer.string(message)
+        if let retryAfter {
+            writer.key("retry_after")
+            writer.integer(Int64(retryAfter))
+        }
+        if let until {
+            writer.key("until")
+            writer.integer(until.milliseconds)
+        }
+        writer.endObject()
     }
 }
 

@@ -67,6 +67,8 @@ public final class AuctionFeed: Sendable {
     let chatWaiting = Mutex(0)
     /// Per account, when its recent chat messages were posted (epoch milliseconds): the rate limit's window.
     let chatRate = Mutex<[AccountID: [Int64]]>([:])
+    /// Per room, when each member last posted there (epoch milliseconds): what slow mode counts from.
+    let chatLastPost = Mutex<[String: [AccountID: Int64]]>([:])
 
     /// A feed with no connections, for the auction house whose catalog is in `store`.
     public init(store: any Store, clock: @escaping @Sendable () -> Timestamp) {
@@ -309,7 +311,7 @@ public final class AuctionFeed: Sendable {
         for connection in targets { _ = connection.enqueue(frame) }
     }
 
-    private func send(to account: AccountID, _ bytes: [UInt8]) {
+    func send(to account: AccountID, _ bytes: [UInt8]) {
         let targets = state.withLock { $0.subscribers.values.filter { $0.account == account }.map(\.connection) }
         guard !targets.isEmpty else { return }
         let frame = StreamFrame(text: bytes)

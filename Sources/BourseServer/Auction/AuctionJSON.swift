@@ -60,13 +60,16 @@ enum AuctionJSON {
 
     /// `GET /me`'s answer: the user, and the session's CSRF token, which a page reloaded after sign-in
     /// needs again and cannot read from the `HttpOnly` cookie.
-    static func me(_ account: AccountRecord, csrf: String) -> [UInt8] {
+    /// `GET /me`: the user, the CSRF token, and whether they are an admin (chat moderation, issue #19).
+    static func me(_ account: AccountRecord, csrf: String, admin: Bool) -> [UInt8] {
         var writer = JSONWriter()
-        writeUser(account, csrf: csrf, into: &writer)
+        writeUser(account, csrf: csrf, admin: admin, into: &writer)
         return writer.bytes
     }
 
-    static func writeUser(_ account: AccountRecord, csrf: String? = nil, into writer: inout JSONWriter) {
+    static func writeUser(
+        _ account: AccountRecord, csrf: String? = nil, admin: Bool? = nil, into writer: inout JSONWriter
+    ) {
         writer.beginObject()
         writer.key("id")
         writer.integer(Int64(account.id.rawValue))
@@ -76,6 +79,10 @@ enum AuctionJSON {
         if let csrf {
             writer.key("csrf_token")
             writer.string(csrf)
+        }
+        if let admin {
+            writer.key("admin")
+            writer.bool(admin)
         }
         writer.endObject()
     }

@@ -146,12 +146,12 @@ struct AuctionStreamRoutes: Sendable {
                 let item = try itemID(message)
                 _ = try await controller.watch(item, user, message["type"]?.stringValue == "watch")
                 reply(id, "ok", on: connection) { _ in }
-            case "chat.join", "chat.leave", "chat.send", "chat.typing", "chat.read":
+            case "chat.join", "chat.leave", "chat.send", "chat.typing", "chat.read", "chat.delete":
                 try await chat(message, id: id, on: connection, session: session)
             default:
                 throw AuctionError.invalidParameter(
                     "type must be auth, ping, subscribe, bid, buy_now, watch, unwatch, chat.join, chat.leave, "
-                        + "chat.send, chat.typing or chat.read.")
+                        + "chat.send, chat.typing, chat.read or chat.delete.")
             }
         } catch {
             reply(id, on: connection, error: error)
@@ -271,12 +271,7 @@ struct AuctionStreamRoutes: Sendable {
         let error = error as? AuctionError ?? .serverError
         reply(id, "error", on: connection) { writer in
             writer.key("error")
-            writer.beginObject()
-            writer.key("name")
-            writer.string(error.name)
-            writer.key("message")
-            writer.string(error.message)
-            writer.endObject()
+            error.write(into: &writer)
         }
     }
 

@@ -30,7 +30,8 @@ struct SignInController: Sendable {
         signedIn.delete("sessions/current") { _, context in try await signOut(context) }
         signedIn.get("me") { _, context in
             guard let user = context.auctionUser else { throw AuctionError.unauthorized }
-            return AuctionJSON.response(AuctionJSON.me(user.account, csrf: user.token.csrfToken))
+            let admin = try await store.isAdmin(user.account.id)
+            return AuctionJSON.response(AuctionJSON.me(user.account, csrf: user.token.csrfToken, admin: admin))
         }
     }
 

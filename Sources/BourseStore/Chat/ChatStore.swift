@@ -21,11 +21,16 @@ public struct StoredChatMessage: Hashable, Sendable {
     public var clientID: String
     /// When it was posted.
     public var postedAt: Timestamp
+    /// When a moderator (or its author) deleted it; nil while it stands. A deleted message keeps its number
+    /// in the room, so clients page and resume past it, but its text is never shown again.
+    public var deletedAt: Timestamp?
+    /// Who deleted it.
+    public var deletedBy: AccountID?
 
     /// A stored message.
     public init(
         id: UInt64, room: String, sequence: UInt64, author: AccountID, text: String, clientID: String,
-        postedAt: Timestamp
+        postedAt: Timestamp, deletedAt: Timestamp? = nil, deletedBy: AccountID? = nil
     ) {
         self.id = id
         self.room = room
@@ -34,11 +39,13 @@ public struct StoredChatMessage: Hashable, Sendable {
         self.text = text
         self.clientID = clientID
         self.postedAt = postedAt
+        self.deletedAt = deletedAt
+        self.deletedBy = deletedBy
     }
 }
 
 /// Where chat messages live. Every ``Store`` is one.
-public protocol ChatStore: Sendable {
+public protocol ChatStore: ChatModerationStore {
     /// Stores `message` as the next in its room (its ``StoredChatMessage/id`` and
     /// ``StoredChatMessage/sequence`` are ignored) and returns it numbered, with `posted` true. If its author
     /// already posted a message with the same client id in that room, nothing is stored and that message is

@@ -208,3 +208,69 @@ extension InterceptingStore {
         try await store.chatMessages(in: room, before: before, limit: limit)
     }
 }
+
+extension InterceptingStore {
+    /// The wrapped store's message `id`.
+    public func chatMessage(id: UInt64) async throws -> StoredChatMessage? { try await store.chatMessage(id: id) }
+
+    /// Deletes in the wrapped store.
+    public func deleteChatMessage(
+        id: UInt64, by moderator: AccountID, at time: Timestamp
+    ) async throws
+        -> StoredChatMessage?
+    {
+        try await store.deleteChatMessage(id: id, by: moderator, at: time)
+    }
+
+    /// The wrapped store's rules of `room`.
+    public func chatRoomRules(_ room: String) async throws -> ChatRoomRules? { try await store.chatRoomRules(room) }
+
+    /// Saves rules in the wrapped store.
+    public func saveChatRoomRules(_ rules: ChatRoomRules) async throws { try await store.saveChatRoomRules(rules) }
+
+    /// Saves a sanction in the wrapped store.
+    public func saveChatSanction(_ sanction: ChatSanction) async throws { try await store.saveChatSanction(sanction) }
+
+    /// Lifts a sanction in the wrapped store.
+    public func removeChatSanction(scope: UInt64, account: AccountID, kind: ChatSanction.Kind) async throws -> Bool {
+        try await store.removeChatSanction(scope: scope, account: account, kind: kind)
+    }
+
+    /// The wrapped store's sanctions.
+    public func chatSanctions(scopes: [UInt64], account: AccountID?) async throws -> [ChatSanction] {
+        try await store.chatSanctions(scopes: scopes, account: account)
+    }
+
+    /// Saves a report in the wrapped store.
+    public func saveChatReport(_ report: ChatReport) async throws -> (report: ChatReport, saved: Bool) {
+        try await store.saveChatReport(report)
+    }
+
+    /// The wrapped store's reports.
+    public func chatReports(rooms: [String]?, limit: Int) async throws -> [ChatReport] {
+        try await store.chatReports(rooms: rooms, limit: limit)
+    }
+
+    /// Blocks in the wrapped store.
+    public func setChatBlock(blocker: AccountID, blocked: AccountID, _ blocking: Bool) async throws -> Bool {
+        try await store.setChatBlock(blocker: blocker, blocked: blocked, blocking)
+    }
+
+    /// The wrapped store's blocks of `blocker`.
+    public func chatBlocks(of blocker: AccountID) async throws -> [AccountID] {
+        try await store.chatBlocks(of: blocker)
+    }
+
+    /// The wrapped store's blockers of `blocked`.
+    public func chatBlockers(of blocked: AccountID) async throws -> [AccountID] {
+        try await store.chatBlockers(of: blocked)
+    }
+
+    /// Grants admin in the wrapped store.
+    public func setAdmin(_ account: AccountID, _ admin: Bool) async throws -> Bool {
+        try await store.setAdmin(account, admin)
+    }
+
+    /// Whether the wrapped store has `account` as an admin.
+    public func isAdmin(_ account: AccountID) async throws -> Bool { try await store.isAdmin(account) }
+}

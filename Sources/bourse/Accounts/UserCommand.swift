@@ -6,7 +6,8 @@ import BourseServer
 import BourseStore
 import Foundation
 
-/// `bourse user`: auction-house users, which are exchange accounts with a password (`create`, `password`).
+/// `bourse user`: auction-house users, which are exchange accounts with a password (`create`, `password`,
+/// `admin`).
 struct UserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "user",
@@ -18,7 +19,7 @@ struct UserCommand: AsyncParsableCommand {
             out its sessions. The password is read from the terminal without echo, or from standard input \
             with --password-stdin; only a bcrypt hash of it is stored.
             """,
-        subcommands: [Create.self, Password.self]
+        subcommands: [Create.self, Password.self, Admin.self]
     )
 
     /// What both subcommands read the password with.
@@ -128,6 +129,41 @@ struct UserCommand: AsyncParsableCommand {
                 return try await store.revokeSessions(of: account.id, at: WallClock.now())
             }
             print("Password of '\(name)' set; \(revoked) session(s) signed out.")
+        }
+    }
+
+    /// `bourse user admin NAME [--revoke]`.
+    struct Admin: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Make a user an admin of the auction house's chat, or no longer (--revoke).",
+            discussion: """
+                Admins delete any chat message, mute and ban on any item or house-wide, set any room's rules and \
+                the house's blocked words, and see every report (GET /auction/v1/chat/reports). Takes effect at \
+                once, for sessions already signed in too.
+                """)
+
+        @Argument(help: "The user's name.")
+        var name: String
+
+        @Flag(help: "Take the admin role away instead.")
+        var revoke = false
+
+        @OptionGroup var storage: StoreOptions
+
+        func run() async throws {
+            let location = try await storage.resolve()
+            let changed = try await location.withStore { store in
+                guard let account = try await store.account(named: name) else {
+                    throw CLIError("No account named '\(name)': bourse user create \(name) makes one.")
+                }
+                return try await store.setAdmin(account.id, !revoke)
+            }
+            switch (revoke, changed) {
+            case (false, true): print("'\(name)' is now an admin.")
+            case (false, false): print("'\(name)' was an admin already.")
+            case (true, true): print("'\(name)' is no longer an admin.")
+            case (true, false): print("'\(name)' was not an admin.")
+            }
         }
     }
 }

@@ -196,6 +196,7 @@ extension AuctionStream {
                 if type == "chat.joined",
                     let joined = try? JSONDecoder().decode(AuctionStreamFrame.ChatJoined.self, from: body)
                 {
+                    for gone in joined.deleted ?? [] { deliverDeletion(joined.room, gone.messageID, gone.seq) }
                     for message in joined.messages { deliver(message) }
                 }
                 if type == "subscribed",
@@ -214,6 +215,9 @@ extension AuctionStream {
                 return ([], nil)
             case .chat(let message):
                 deliver(message)
+                return ([], nil)
+            case .chatDeleted(let room, let id, let seq):
+                deliverDeletion(room, id, seq)
                 return ([], nil)
             case .event(let event):
                 let outcome = sequences.accept(event)
@@ -246,6 +250,16 @@ extension AuctionStream {
         }
 
         mutating func leaveChat(_ room: String) { chatRooms[room] = nil }
+
+        /// Tells the chat readers that message `id` of `room` was deleted, if they had it (one not delivered
+        /// yet comes deleted in its replay).
+        func deliverDeletion(_ room: String, _ id: Int64, _ seq: Int64) {
+            guard let last = chatRooms[room], seq <= last else { return }
+            let deleted = ChatMessage(
+                id: id, room: room, seq: seq, from: "", fromSeller: false, text: "", at: Date(timeIntervalSince1970: 0),
+                deleted: true)
+            for reader in chatReaders.values { reader.yield(deleted) }
+        }
 
         /// Gives `message` to the chat readers once: only for a room joined, and only past its last `seq`
         /// (a live message and a join's replay can carry the same one).

@@ -147,6 +147,9 @@ public struct ChatReceipt: Hashable, Sendable, Decodable {
 extension AuctionStream {
     /// Every chat message of the joined rooms from now on, each once and in its room's order across
     /// reconnects (a rejoin replays what was missed). Start reading before joining.
+    ///
+    /// A deletion arrives as the deleted message again: its `id` and `seq` with ``ChatMessage/deleted`` true
+    /// and nothing else; replace the one shown.
     public func chatMessages() -> AsyncStream<ChatMessage> {
         let (stream, continuation) = AsyncStream.makeStream(of: ChatMessage.self, bufferingPolicy: .unbounded)
         let id = registry.withLock { $0.addChatReader(continuation) }
@@ -184,5 +187,16 @@ extension AuctionStream {
         request.words = text
         request.clientMessageID = clientID
         return try await send(request)
+    }
+
+    /// Deletes message `messageID` of `room` (`chat.delete`): its author's own, or any as the room's moderator
+    /// (the item's seller in its public thread, or an admin). Every member, this stream too, then gets it
+    /// back deleted on ``chatMessages()``.
+    public func deleteChat(room: String, messageID: Int64) async throws {
+        struct Deleted: Decodable {}
+        var request = AuctionStreamRequest(id: 0, type: "chat.delete")
+        request.room = room
+        request.messageID = messageID
+        let _: Deleted = try await send(request)
     }
 }

@@ -13,6 +13,8 @@ enum AuctionStreamFrame: Sendable {
     case event(AuctionStream.Event)
     /// A chat message in a room the connection joined.
     case chat(ChatMessage)
+    /// A message of a joined room was deleted (`chat.deleted`).
+    case chatDeleted(room: String, messageID: Int64, seq: Int64)
     /// A frame this SDK does not read: an event type of a newer server, or a reply to an id it never sent.
     case other(type: String?)
 
@@ -30,6 +32,10 @@ enum AuctionStreamFrame: Sendable {
             return .reply(id: id, type: type, body: bytes)
         }
         if type == "chat.message" { return .chat(try JSONDecoder().decode(ChatMessage.self, from: bytes)) }
+        if type == "chat.deleted" {
+            let deleted = try JSONDecoder().decode(ChatDeleted.self, from: bytes)
+            return .chatDeleted(room: deleted.room ?? "", messageID: deleted.messageID, seq: deleted.seq)
+        }
         let event = try JSONDecoder().decode(EventFrame.self, from: bytes).event
         return event.map { .event($0) } ?? .other(type: type)
     }
@@ -80,6 +86,8 @@ enum AuctionStreamFrame: Sendable {
         var room: String
         var messages: [ChatMessage]
         var gap: Bool
+        /// With `since`: the messages up to it deleted while the client was away.
+        var deleted: [ChatDeleted]?
     }
 
     /// A `subscribed` reply: the ids of the items the connection follows now.
@@ -94,6 +102,18 @@ enum AuctionStreamFrame: Sendable {
         init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: WireKey.self)
             serverTime = AuctionTime.date(try c.value("server_time"))
+        }
+    }
+
+    /// A `chat.deleted` event, or an entry of a join's `deleted` (no `room`).
+    struct ChatDeleted: Decodable {
+        var room: String?
+        var messageID: Int64
+        var seq: Int64
+
+        private enum CodingKeys: String, CodingKey {
+            case room, seq
+            case messageID = "message_id"
         }
     }
 }

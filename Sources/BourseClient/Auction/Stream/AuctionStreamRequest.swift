@@ -18,11 +18,14 @@ struct AuctionStreamRequest: Encodable, Sendable {
     var words: String?
     var clientMessageID: String?
     var chatSince: Int64?
+    /// The message a `chat.delete` names.
+    var messageID: Int64?
 
     private enum CodingKeys: String, CodingKey {
         case id, type, token, pages, items, since, item, max, room
         case words = "text"
         case clientMessageID = "client_msg_id"
+        case messageID = "message_id"
     }
 
     /// `since` is the item map for a subscription and the room's number for a join: one key, two shapes.
@@ -40,6 +43,7 @@ struct AuctionStreamRequest: Encodable, Sendable {
         try c.encodeIfPresent(room, forKey: .room)
         try c.encodeIfPresent(words, forKey: .words)
         try c.encodeIfPresent(clientMessageID, forKey: .clientMessageID)
+        try c.encodeIfPresent(messageID, forKey: .messageID)
     }
 
     init(id: Int, type: String) {

@@ -39,12 +39,19 @@ extension AuctionFeed {
         state.withLock { $0.subscribers[connection.id]?.rooms.count ?? 0 }
     }
 
-    /// Queues `bytes`, encoded once, on every connection that joined `room` but `except`.
-    func deliver(toRoom room: String, _ bytes: [UInt8], except: StreamConnection? = nil) {
+    /// Queues `bytes`, encoded once, on every connection that joined `room` but `except` and those signed in
+    /// as one of `accounts` (who blocked the sender).
+    func deliver(
+        toRoom room: String, _ bytes: [UInt8], except: StreamConnection? = nil,
+        exceptAccounts accounts: Set<AccountID> = []
+    ) {
         let frame = StreamFrame(text: bytes)
         let targets = state.withLock { state in
-            state.subscribers.values.filter { $0.rooms.contains(room) && $0.connection.id != except?.id }
-                .map(\.connection)
+            state.subscribers.values.filter {
+                $0.rooms.contains(room) && $0.connection.id != except?.id
+                    && !($0.account.map(accounts.contains) ?? false)
+            }
+            .map(\.connection)
         }
         for connection in targets { _ = connection.enqueue(frame) }
     }
@@ -60,6 +67,36 @@ extension AuctionFeed {
             guard recent.count < limit else { return recent[recent.count - limit] + window - now.milliseconds }
             recent.append(now.milliseconds)
             return nil
+        }
+    }
+
+    /// Asks `refusal` about a post of `account` in `room` at `now`, given when they last posted there (what
+    /// slow mode counts from), and counts the post if it may go and the room `counts` posts; one account's
+    /// two posts are decided one after the other, so both cannot slip through a slow mode.
+    func admit<Refusal>(
+        _ account: AccountID, in room: String, at now: Timestamp, counts: Bool, _ refusal: (Int64?) -> Refusal?
+    ) -> Refusal? {
+        chatLastPost.withLock { rooms in
+            // Forget posts older than the longest slow mode once many are kept.
+            if counts, rooms.values.reduce(0, { $0 + $1.count }) > 10_000 {
+                let horizon = now.milliseconds - Int64(ChatDesk.maximumSlowModeSeconds) * 1_000
+                rooms = rooms.compactMapValues { posts in
+                    let kept = posts.filter { $0.value > horizon }
+                    return kept.isEmpty ? nil : kept
+                }
+            }
+            if let refused = refusal(rooms[room]?[account]) { return refused }
+            if counts { rooms[room, default: [:]][account] = now.milliseconds }
+            return nil
+        }
+    }
+
+    /// Takes the connections signed in as `account` out of the rooms `leaving` picks (a ban).
+    func leaveRooms(of account: AccountID, where leaving: (String) -> Bool) {
+        state.withLock { state in
+            for (id, subscriber) in state.subscribers where subscriber.account == account {
+                state.subscribers[id]?.rooms = subscriber.rooms.filter { !leaving($0) }
+            }
         }
     }
 }

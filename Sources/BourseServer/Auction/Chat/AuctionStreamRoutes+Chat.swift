@@ -17,6 +17,18 @@ extension AuctionStreamRoutes {
         switch message["type"]?.stringValue {
         case "chat.join":
             try await join(room, message, id: id, on: connection, session: session, desk: desk)
+        case "chat.delete":
+            let user = try signedIn(session)
+            let messageID = try Self.positive("message_id", in: message)
+            let deleted = try await desk.delete(UInt64(messageID), in: room, by: user)
+            reply(id, "chat.deleted", on: connection) { writer in
+                writer.key("room")
+                writer.string(room.name)
+                writer.key("message_id")
+                writer.integer(Int64(deleted.id))
+                writer.key("seq")
+                writer.integer(Int64(deleted.sequence))
+            }
         case "chat.leave":
             auctions.leave(connection, room: room.name)
             reply(id, "ok", on: connection) { _ in }
@@ -48,14 +60,17 @@ extension AuctionStreamRoutes {
                 }
             }
         default:
-            // chat.typing and chat.read: ephemeral, to the room's other members, from a member only.
+            // chat.typing and chat.read: ephemeral, to the room's other members but those who blocked the
+            // sender, from a member only; a muted member does not type.
             let user = try signedIn(session)
             guard auctions.hasJoined(connection, room: room.name) else {
                 throw AuctionError.invalidParameter("Join \(room.name) first (chat.join).")
             }
             let read = message["type"]?.stringValue == "chat.read"
             let messageID = try read ? Self.positive("message_id", in: message) : nil
-            if read || auctions.mayType(connection, at: controller.clock()) {
+            if read || auctions.mayType(connection, at: controller.clock()),
+                case let (goes, blockers) = try await desk.ephemeral(from: user, in: room, typing: !read), goes
+            {
                 var writer = JSONWriter()
                 writer.beginObject()
                 writer.key("type")
@@ -69,14 +84,15 @@ extension AuctionStreamRoutes {
                     writer.integer(messageID)
                 }
                 writer.endObject()
-                auctions.deliver(toRoom: room.name, writer.bytes, except: connection)
+                auctions.deliver(toRoom: room.name, writer.bytes, except: connection, exceptAccounts: blockers)
             }
             reply(id, "ok", on: connection) { _ in }
         }
     }
 
     /// Joins `room` and replies `chat.joined` with its latest messages, or with `since` those after that
-    /// sequence (resuming after a reconnect; `gap` if more were missed than are replayed).
+    /// sequence (resuming after a reconnect; `gap` if more were missed than are replayed) and `deleted`, the
+    /// messages up to `since` deleted since (of the latest ``replayedMessages``), for the client to blank.
     ///
     /// In the chat queue, between posts: every message stored before is in the reply, every one after is
     /// delivered after it, none twice.
@@ -85,6 +101,7 @@ extension AuctionStreamRoutes {
         desk: ChatDesk
     ) async throws {
         let item = try await desk.readable(room, by: session.user)
+        let hiding = try await desk.hidden(for: session.user, joining: room, of: item)
         let since = try message["since"] == nil ? nil : Self.positive("since", in: message, allowingZero: true)
         guard auctions.hasJoined(connection, room: room.name) || auctions.roomCount(of: connection) < Self.maximumRooms
         else {
@@ -98,11 +115,13 @@ extension AuctionStreamRoutes {
             let messages = try await store.chatMessages(
                 in: room.name, before: nil, limit: since == nil ? ChatDesk.defaultPage : Self.replayedMessages)
             let missed = messages.filter { $0.sequence > UInt64(since ?? 0) }
+            // Deletions of messages the client had (it resumes after them): those of the replayed window.
+            let deleted = messages.filter { $0.sequence <= UInt64(since ?? 0) && $0.deletedAt != nil }.reversed()
             let gap = since.map { since in
                 missed.count == messages.count && (missed.last?.sequence ?? 1) > UInt64(since) + 1
             }
             var writer = JSONWriter()
-            try await desk.write(missed.reversed(), of: item, into: &writer)
+            try await desk.write(missed.reversed(), of: item, hiding: hiding, into: &writer)
             let list = writer.bytes
             auctions.join(connection, room: room.name)
             reply(id, "chat.joined", on: connection) { writer in
@@ -114,6 +133,19 @@ extension AuctionStreamRoutes {
                 writer.bool(gap ?? false)
                 writer.key("messages")
                 writer.raw(list)
+                if since != nil {
+                    writer.key("deleted")
+                    writer.beginArray()
+                    for message in deleted {
+                        writer.beginObject()
+                        writer.key("message_id")
+                        writer.integer(Int64(message.id))
+                        writer.key("seq")
+                        writer.integer(Int64(message.sequence))
+                        writer.endObject()
+                    }
+                    writer.endArray()
+                }
             }
         }
     }

@@ -14,11 +14,13 @@ struct ChatController: Sendable {
     func addRoutes(to router: Router<BourseRequestContext>) {
         let group = router.group("auction/v1").add(middleware: AuctionErrorMiddleware())
         group.get("rooms/{room}/messages") { request, context in try await history(request, context) }
-        group.group().add(middleware: AuctionAuthentication(store: desk.controller.store, clock: desk.controller.clock))
-            .post("rooms/{room}/messages") { request, context in try await post(request, context) }
+        let signedIn = group.group().add(
+            middleware: AuctionAuthentication(store: desk.controller.store, clock: desk.controller.clock))
+        signedIn.post("rooms/{room}/messages") { request, context in try await post(request, context) }
+        addModerationRoutes(public: group, signedIn: signedIn)
     }
 
-    private func room(_ context: BourseRequestContext) throws -> ChatRoom {
+    func room(_ context: BourseRequestContext) throws -> ChatRoom {
         guard let name = context.parameters.get("room"), let room = ChatRoom(name) else {
             throw AuctionError.invalidParameter("A room is item:{id} or dm:{id}:{buyer}.")
         }
@@ -27,7 +29,9 @@ struct ChatController: Sendable {
 
     private func history(_ request: Request, _ context: BourseRequestContext) async throws -> Response {
         let room = try room(context)
-        let item = try await desk.readable(room, by: try await optionalUser(request))
+        let user = try await optionalUser(request)
+        let item = try await desk.readable(room, by: user)
+        let hiding = try await desk.hidden(for: user)
         let query = request.uri.queryParameters
         let before = try query["before"].map { text in
             guard let value = UInt64(text), value > 0 else {
@@ -45,7 +49,7 @@ struct ChatController: Sendable {
         writer.key("room")
         writer.string(room.name)
         writer.key("messages")
-        try await desk.write(messages, of: item, into: &writer)
+        try await desk.write(messages, of: item, hiding: hiding, into: &writer)
         writer.key("next_before")
         if let last = messages.last, last.sequence > 1 { writer.integer(Int64(last.sequence)) } else { writer.null() }
         writer.endObject()
@@ -75,7 +79,7 @@ struct ChatController: Sendable {
 
     /// The signed-in user of a request that does not need one (reading a public thread); a private room's
     /// check then asks for it.
-    private func optionalUser(_ request: Request) async throws -> AuctionUser? {
+    func optionalUser(_ request: Request) async throws -> AuctionUser? {
         let (text, viaCookie) = AuctionAuthentication.token(of: request)
         guard let text, let token = SessionToken(text),
             let account = try await SessionCheck.account(

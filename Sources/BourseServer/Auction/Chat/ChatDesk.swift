@@ -7,8 +7,8 @@ import Foundation
 /// room, what a message may hold, how often one may post; posting stores, then delivers to the room.
 ///
 /// An item's public thread is read by anyone and written by anyone signed in; a private room
-/// (`dm:{item}:{buyer}`) is the seller's and that buyer's only, and the buyer may write first only after
-/// bidding on the item (the seller may open it at any time). Messages are stored before they are
+/// (`dm:{item}:{buyer}`) is the seller's and that buyer's only (admins read it to moderate), and the buyer
+/// may write first only after bidding on the item (the seller may open it at any time). Messages are stored before they are
 /// acknowledged or delivered (ADR 0014), one at a time, so members see a room in its order.
 struct ChatDesk: Sendable {
     let controller: AuctionController
@@ -24,7 +24,7 @@ struct ChatDesk: Sendable {
     static let defaultPage = 50
     static let maximumPage = 200
 
-    private var feed: AuctionFeed { controller.feed }
+    var feed: AuctionFeed { controller.feed }
 
     // MARK: - Access
 
@@ -33,7 +33,8 @@ struct ChatDesk: Sendable {
         let item = try item(of: room)
         guard let buyer = room.buyer else { return item }
         guard let user else { throw AuctionError.unauthorized }
-        guard user.account.id == item.terms.seller || user.account.name == buyer else {
+        let party = user.account.id == item.terms.seller || user.account.name == buyer
+        guard try await party ? true : controller.store.isAdmin(user.account.id) else {
             throw Self.forbidden("This room is the seller's and \(buyer)'s only.")
         }
         return item
@@ -51,6 +52,10 @@ struct ChatDesk: Sendable {
                 throw AuctionError(status: .notFound, name: "not_found", message: "No user is named \(buyer).")
             }
             return item
+        }
+        guard user.account.name == buyer else {
+            throw Self.forbidden(
+                "Admins read private rooms to moderate them; only the seller and \(buyer) write there.")
         }
         let bid = try await controller.store.auctionBids(of: item.id).contains { $0.bidder == user.account.id }
         let opened = try await !controller.store.chatMessages(in: room.name, before: nil, limit: 1).isEmpty
@@ -99,6 +104,7 @@ struct ChatDesk: Sendable {
                     + "wait \(seconds) s.",
                 retryAfter: Int(seconds))
         }
+        let blockers = try await admit(text, in: room, of: item, by: user)
         let store = controller.store
         let clock = controller.clock
         let feed = feed
@@ -121,7 +127,9 @@ struct ChatDesk: Sendable {
         let result = try await feed.chatPosts.run {
             let result = try await store.postChatMessage(draft)
             if result.posted {
-                feed.deliver(toRoom: room.name, ChatJSON.event(result.message, from: from, fromSeller: fromSeller))
+                feed.deliver(
+                    toRoom: room.name, ChatJSON.event(result.message, from: from, fromSeller: fromSeller),
+                    exceptAccounts: blockers)
             }
             return result
         }
@@ -172,8 +180,12 @@ struct ChatDesk: Sendable {
         return try await controller.store.chatMessages(in: room.name, before: before, limit: limit)
     }
 
-    /// Writes `messages` as a JSON array, in the order given.
-    func write(_ messages: [StoredChatMessage], of item: AuctionItem, into writer: inout JSONWriter) async throws {
+    /// Writes `messages` as a JSON array, in the order given; the text of those by `hiding` (whom the reader
+    /// blocked) is left out, as a deleted message's is.
+    func write(
+        _ messages: [StoredChatMessage], of item: AuctionItem, hiding: Set<AccountID> = [],
+        into writer: inout JSONWriter
+    ) async throws {
         var names: [AccountID: String] = [:]
         for message in messages where names[message.author] == nil {
             names[message.author] = try await controller.catalog.name(of: message.author)
@@ -183,7 +195,7 @@ struct ChatDesk: Sendable {
             writer.beginObject()
             ChatJSON.fields(
                 of: message, from: names[message.author] ?? "", fromSeller: message.author == item.terms.seller,
-                into: &writer)
+                hidden: hiding.contains(message.author), into: &writer)
             writer.endObject()
         }
         writer.endArray()
@@ -192,8 +204,13 @@ struct ChatDesk: Sendable {
 
 /// Chat's JSON: a message's fields, and the socket's `chat.message` event.
 enum ChatJSON {
-    /// `room`, `message_id`, `seq`, `from`, `from_seller`, `text`, `at` (epoch milliseconds).
-    static func fields(of message: StoredChatMessage, from: String, fromSeller: Bool, into writer: inout JSONWriter) {
+    /// `room`, `message_id`, `seq`, `from`, `from_seller`, `text`, `at` (epoch milliseconds); `deleted` true
+    /// and an empty text once it is deleted, `hidden` true and an empty text if the reader blocked its
+    /// author.
+    static func fields(
+        of message: StoredChatMessage, from: String, fromSeller: Bool, hidden: Bool = false,
+        into writer: inout JSONWriter
+    ) {
         writer.key("room")
         writer.string(message.room)
         writer.key("message_id")
@@ -205,9 +222,17 @@ enum ChatJSON {
         writer.key("from_seller")
         writer.bool(fromSeller)
         writer.key("text")
-        writer.string(message.text)
+        writer.string(message.deletedAt != nil || hidden ? "" : message.text)
         writer.key("at")
         writer.integer(message.postedAt.milliseconds)
+        if message.deletedAt != nil {
+            writer.key("deleted")
+            writer.bool(true)
+        }
+        if hidden {
+            writer.key("hidden")
+            writer.bool(true)
+        }
     }
 
     /// `{"type":"chat.message",…}`, encoded once for every member of the room.
