@@ -20,22 +20,23 @@ extension PostgresStore {
     public func deleteChatMessage(
         id: UInt64, by moderator: AccountID, at time: Timestamp
     ) async throws
-        -> StoredChatMessage?
+        -> (message: StoredChatMessage, deleted: Bool)?
     {
         try await withClient { client in
-            try await client.query(
+            let updated = try await client.query(
                 """
                 UPDATE chat_messages SET deleted_ms = \(time.milliseconds), deleted_by = \(Int64(moderator.rawValue))
-                WHERE id = \(Int64(id)) AND deleted_ms IS NULL
+                WHERE id = \(Int64(id)) AND deleted_ms IS NULL RETURNING id
                 """,
-                logger: logger)
+                logger: logger
+            ).collect()
             let rows = try await client.query(
                 """
                 SELECT id, room, sequence, author_id, text, client_id, posted_ms, deleted_ms, deleted_by
                 FROM chat_messages WHERE id = \(Int64(id))
                 """,
                 logger: logger)
-            return try await Self.messages(rows).first
+            return try await Self.messages(rows).first.map { ($0, !updated.isEmpty) }
         }
     }
 
@@ -113,7 +114,7 @@ extension PostgresStore {
                 """
                 SELECT scope, account_id, kind, until_ms, set_by, reason, set_ms FROM chat_sanctions
                 WHERE scope = ANY(\(scopes)::bigint[]) AND (\(account)::bigint IS NULL OR account_id = \(account))
-                ORDER BY set_ms, account_id
+                ORDER BY set_ms, account_id, scope, kind
                 """,
                 logger: logger)
             var sanctions: [ChatSanction] = []

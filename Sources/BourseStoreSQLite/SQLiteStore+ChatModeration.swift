@@ -16,15 +16,16 @@ extension SQLiteStore {
     public func deleteChatMessage(
         id: UInt64, by moderator: AccountID, at time: Timestamp
     ) async throws
-        -> StoredChatMessage?
+        -> (message: StoredChatMessage, deleted: Bool)?
     {
         try await pool.write { db in
             try db.execute(
                 sql: "UPDATE chat_messages SET deleted_ms = ?, deleted_by = ? WHERE id = ? AND deleted_ms IS NULL",
                 arguments: [time.milliseconds, Int64(moderator.rawValue), Int64(id)])
+            let deleting = db.changesCount > 0
             return try Row.fetchOne(
                 db, sql: "SELECT \(Self.messageColumns) FROM chat_messages WHERE id = ?", arguments: [Int64(id)]
-            ).map(Self.message)
+            ).map { (Self.message($0), deleting) }
         }
     }
 
@@ -106,14 +107,16 @@ extension SQLiteStore {
                 sql += " AND account_id = ?"
                 arguments += [Int64(account.rawValue)]
             }
-            return try Row.fetchAll(db, sql: sql + " ORDER BY set_ms, account_id", arguments: arguments).compactMap {
-                row in
-                guard let kind = ChatSanction.Kind(rawValue: row[2]) else { return nil }
-                return ChatSanction(
-                    scope: UInt64(row[0] as Int64), account: AccountID(UInt64(row[1] as Int64)), kind: kind,
-                    until: (row[3] as Int64?).map(Timestamp.init(milliseconds:)),
-                    setBy: AccountID(UInt64(row[4] as Int64)), reason: row[5], setAt: Timestamp(milliseconds: row[6]))
-            }
+            return try Row.fetchAll(db, sql: sql + " ORDER BY set_ms, account_id, scope, kind", arguments: arguments)
+                .compactMap {
+                    row in
+                    guard let kind = ChatSanction.Kind(rawValue: row[2]) else { return nil }
+                    return ChatSanction(
+                        scope: UInt64(row[0] as Int64), account: AccountID(UInt64(row[1] as Int64)), kind: kind,
+                        until: (row[3] as Int64?).map(Timestamp.init(milliseconds:)),
+                        setBy: AccountID(UInt64(row[4] as Int64)), reason: row[5],
+                        setAt: Timestamp(milliseconds: row[6]))
+                }
         }
     }
 

@@ -114,6 +114,7 @@ struct ChatModerationTests {
                 let reports = try #require(
                     try S.object(try await Self.send(client, .get, uri, seller))["reports"] as? [[String: Any]])
                 #expect(reports.count == 1 && reports[0]["comment"] as? String == "links to a rival")
+                #expect(reports[0]["reporter"] == nil, "a seller is not told who reported")
                 #expect(reports[0]["reason"] as? String == "spam" && reports[0]["message_id"] as? Int == spam)
             }
         }
@@ -356,7 +357,7 @@ struct ChatModerationTests {
             let ephemeral = seen.filter { ["chat.typing", "chat.read"].contains($0["type"] as? String) }
             #expect(ephemeral.map { $0["from"] as? String } == ["seller"], "nothing from Ann, whom Ben blocked")
 
-            // Muted now, Ben's typing goes nowhere, and his send's error says until when (for good: null).
+            // Muted now, Ben's send is refused, and the error says until when (for good: no `until`).
             let bens = try await A.exchange(
                 client,
                 [
@@ -377,6 +378,104 @@ struct ChatModerationTests {
             ) { messages in messages.contains { $0["id"] as? Int == 2 } }
             let slow = try #require(slowed.first { $0["id"] as? Int == 2 }?["error"] as? [String: Any])
             #expect(slow["name"] as? String == "slow_mode" && slow["retry_after"] as? Int == 60)
+        }
+    }
+
+    @Test func sellersActOnlyOnTheirOwnItemAndNeverUndoAnAdmin() async throws {
+        try await C.withThree(admin: "mod") { client, seller, ann, ben, item in
+            let room = "item:\(item)"
+            let mod = try await Self.signIn("mod", client)
+            // Ben lists an item of his own: a seller too, but not of this one.
+            let other = try await R.list(
+                client, ben, fields: [("title", "Other"), ("start_price", "1000"), ("duration_seconds", "600")])
+            let otherRoom = "item:\(try #require(try S.object(other)["id"] as? Int))"
+            let question = try Self.id(try await C.post(client, room, ann, "Is it new?"))
+            #expect(
+                try await Self.send(client, .post, "rooms/\(room)/mutes", ben, #"{"user":"ann"}"#).status == .forbidden)
+            #expect(
+                try await Self.send(client, .delete, "rooms/\(room)/messages/\(question)", ben).status == .forbidden)
+            #expect(
+                try await Self.send(client, .put, "rooms/\(room)/rules", ben, #"{"slow_mode_seconds":5}"#).status
+                    == .forbidden)
+            #expect(try await Self.send(client, .get, "rooms/\(room)/reports", ben).status == .forbidden)
+            #expect(
+                try await Self.send(client, .post, "rooms/\(otherRoom)/mutes", ben, #"{"user":"ann"}"#).status
+                    == .created)
+
+            // An admin's ban on the item: the seller can neither lift nor shorten it.
+            #expect(
+                try await Self.send(client, .post, "rooms/\(room)/bans", mod, #"{"user":"ann"}"#).status == .created)
+            #expect(try await Self.send(client, .delete, "rooms/\(room)/bans/ann", seller).status == .forbidden)
+            #expect(
+                try await Self.send(client, .post, "rooms/\(room)/bans", seller, #"{"user":"ann","minutes":1}"#).status
+                    == .forbidden)
+            // Banned, Ann reads the item's rooms no more, over REST either.
+            let refused = try await C.history(client, room, ann)
+            #expect(try S.errorName(refused) == "banned")
+            #expect(try await C.history(client, otherRoom, ann).status == .ok, "another item's thread is open")
+            #expect(try await Self.send(client, .delete, "rooms/\(room)/bans/ann", mod).status == .ok)
+
+            // The seller sees the item's sanctions but not the house's, and reports without their reporters.
+            #expect(
+                try await Self.send(client, .post, "rooms/\(room)/mutes", mod, #"{"user":"ben","house":true}"#).status
+                    == .created)
+            let sellers = try S.object(try await Self.send(client, .get, "rooms/\(room)/sanctions", seller))
+            #expect((sellers["sanctions"] as? [Any])?.isEmpty == true, "\(sellers)")
+            let admins = try S.object(try await Self.send(client, .get, "rooms/\(room)/sanctions", mod))
+            #expect((admins["sanctions"] as? [[String: Any]])?.map { $0["scope"] as? String } == ["house"])
+            #expect(try await Self.send(client, .delete, "rooms/\(room)/mutes/ben?house=true", mod).status == .ok)
+            _ = try await Self.send(
+                client, .post, "rooms/\(room)/reports", ben, #"{"message_id":\#(question),"reason":"spam"}"#)
+            let reports = try #require(
+                try S.object(try await Self.send(client, .get, "chat/reports", seller))["reports"] as? [[String: Any]])
+            #expect(reports.count == 1 && reports[0]["reporter"] == nil)
+            let forAdmin = try #require(
+                try S.object(try await Self.send(client, .get, "chat/reports", mod))["reports"] as? [[String: Any]])
+            #expect(forAdmin.first?["reporter"] as? String == "ben")
+        }
+    }
+
+    @Test func inAPrivateRoomTheSellerKeepsAnAdminsRulesAndAnAdminSendsNothing() async throws {
+        try await C.withThree(admin: "mod") { client, seller, ann, _, item in
+            let room = "dm:\(item):ann"
+            let mod = try await Self.signIn("mod", client)
+            #expect(
+                try await Self.send(client, .put, "rooms/\(room)/rules", seller, #"{"links_allowed":false}"#).status
+                    == .forbidden)
+            #expect(
+                try await Self.send(client, .put, "rooms/\(room)/rules", mod, #"{"links_allowed":false}"#).status == .ok
+            )
+            let link = try await C.post(client, room, seller, "Pay me at pay.example.com")
+            #expect(try S.errorName(link) == "links_not_allowed", "the seller is a party here, not a moderator")
+            #expect(try await C.post(client, room, seller, "Shall I post it?").status == .created)
+            let seen = try await A.exchange(
+                client,
+                [
+                    #"{"id":1,"type":"auth","token":"\#(ann.token)"}"#,
+                    #"{"id":2,"type":"chat.join","room":"\#(room)"}"#,
+                ],
+                during: {
+                    _ = try await A.exchange(
+                        client,
+                        [
+                            #"{"id":1,"type":"auth","token":"\#(mod.token)"}"#,
+                            #"{"id":2,"type":"chat.join","room":"\#(room)"}"#,
+                            #"{"id":3,"type":"chat.typing","room":"\#(room)"}"#,
+                            #"{"id":4,"type":"chat.read","room":"\#(room)","message_id":1}"#,
+                        ]
+                    ) { messages in messages.contains { $0["id"] as? Int == 4 } }
+                    _ = try await A.exchange(
+                        client,
+                        [
+                            #"{"id":1,"type":"auth","token":"\#(seller.token)"}"#,
+                            #"{"id":2,"type":"chat.join","room":"\#(room)"}"#,
+                            #"{"id":3,"type":"chat.typing","room":"\#(room)"}"#,
+                        ]
+                    ) { messages in messages.contains { $0["id"] as? Int == 3 } }
+                }
+            ) { messages in messages.contains { $0["type"] as? String == "chat.typing" } }
+            let ephemeral = seen.filter { ["chat.typing", "chat.read"].contains($0["type"] as? String) }
+            #expect(ephemeral.map { $0["from"] as? String } == ["seller"], "nothing from the admin reading")
         }
     }
 

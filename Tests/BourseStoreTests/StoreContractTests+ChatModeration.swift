@@ -17,12 +17,14 @@ struct ChatModerationStoreContractTests {
             #expect(try await store.chatMessage(id: first.message.id) == first.message)
             #expect(try await store.chatMessage(id: 999) == nil)
 
-            let deleted = try #require(
+            let deletion = try #require(
                 try await store.deleteChatMessage(id: first.message.id, by: mod, at: Timestamp(milliseconds: 5_000)))
-            #expect(deleted.deletedAt == Timestamp(milliseconds: 5_000) && deleted.deletedBy == mod)
+            let deleted = deletion.message
+            #expect(deletion.deleted && deleted.deletedAt == Timestamp(milliseconds: 5_000) && deleted.deletedBy == mod)
             #expect(deleted.text == "spam" && deleted.sequence == 1, "the text stays for the record")
-            let again = try await store.deleteChatMessage(id: first.message.id, by: ann, at: Timestamp(milliseconds: 9))
-            #expect(again == deleted, "a second deletion changes nothing")
+            let again = try #require(
+                try await store.deleteChatMessage(id: first.message.id, by: ann, at: Timestamp(milliseconds: 9)))
+            #expect(again.message == deleted && !again.deleted, "a second deletion changes nothing")
             #expect(try await store.deleteChatMessage(id: 999, by: mod, at: Timestamp(milliseconds: 1)) == nil)
 
             let page = try await store.chatMessages(in: "item:1", before: nil, limit: 10)

@@ -15,8 +15,8 @@ public struct ChatReport: Hashable, Sendable, Decodable {
     public var messageID: Int64
     /// Its room.
     public var room: String
-    /// Who reported it (a username).
-    public var reporter: String
+    /// Who reported it (a username), shown to admins only: a seller who knew could take it out on them.
+    public var reporter: String?
     /// Why.
     public var reason: ChatReportReason
     /// The reporter's words, possibly empty.
@@ -30,7 +30,7 @@ public struct ChatReport: Hashable, Sendable, Decodable {
         id = try c.value("report_id")
         messageID = try c.value("message_id")
         room = try c.value("room")
-        reporter = try c.value("reporter")
+        reporter = try c.decodeIfPresent(String.self, forKey: WireKey("reporter"))
         reason = ChatReportReason(rawValue: try c.value("reason")) ?? .other
         comment = try c.value("comment")
         at = AuctionTime.date(try c.value("at"))

@@ -10,15 +10,16 @@ extension InMemoryStore {
     public func deleteChatMessage(
         id: UInt64, by moderator: AccountID, at time: Timestamp
     ) async throws
-        -> StoredChatMessage?
+        -> (message: StoredChatMessage, deleted: Bool)?
     {
         try write { contents in
             guard let index = contents.chat.firstIndex(where: { $0.id == id }) else { return nil }
-            if contents.chat[index].deletedAt == nil {
+            let deleting = contents.chat[index].deletedAt == nil
+            if deleting {
                 contents.chat[index].deletedAt = time
                 contents.chat[index].deletedBy = moderator
             }
-            return contents.chat[index]
+            return (contents.chat[index], deleting)
         }
     }
 
@@ -55,7 +56,10 @@ extension InMemoryStore {
     public func chatSanctions(scopes: [UInt64], account: AccountID?) async throws -> [ChatSanction] {
         try read { contents in
             contents.chatSanctions.filter { scopes.contains($0.scope) && (account == nil || $0.account == account) }
-                .sorted { ($0.setAt, $0.account.rawValue) < ($1.setAt, $1.account.rawValue) }
+                .sorted {
+                    ($0.setAt, $0.account.rawValue, $0.scope, $0.kind.rawValue)
+                        < ($1.setAt, $1.account.rawValue, $1.scope, $1.kind.rawValue)
+                }
         }
     }
 

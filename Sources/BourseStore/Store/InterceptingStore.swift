@@ -217,7 +217,7 @@ extension InterceptingStore {
     public func deleteChatMessage(
         id: UInt64, by moderator: AccountID, at time: Timestamp
     ) async throws
-        -> StoredChatMessage?
+        -> (message: StoredChatMessage, deleted: Bool)?
     {
         try await store.deleteChatMessage(id: id, by: moderator, at: time)
     }

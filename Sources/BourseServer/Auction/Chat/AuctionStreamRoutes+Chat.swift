@@ -22,12 +22,7 @@ extension AuctionStreamRoutes {
             let messageID = try Self.positive("message_id", in: message)
             let deleted = try await desk.delete(UInt64(messageID), in: room, by: user)
             reply(id, "chat.deleted", on: connection) { writer in
-                writer.key("room")
-                writer.string(room.name)
-                writer.key("message_id")
-                writer.integer(Int64(deleted.id))
-                writer.key("seq")
-                writer.integer(Int64(deleted.sequence))
+                ChatJSON.deletionFields(of: deleted, into: &writer)
             }
         case "chat.leave":
             auctions.leave(connection, room: room.name)
@@ -92,7 +87,7 @@ extension AuctionStreamRoutes {
 
     /// Joins `room` and replies `chat.joined` with its latest messages, or with `since` those after that
     /// sequence (resuming after a reconnect; `gap` if more were missed than are replayed) and `deleted`, the
-    /// messages up to `since` deleted since (of the latest ``replayedMessages``), for the client to blank.
+    /// deleted messages up to `since` (of the latest ``replayedMessages``), for the client to blank.
     ///
     /// In the chat queue, between posts: every message stored before is in the reply, every one after is
     /// delivered after it, none twice.
@@ -101,7 +96,7 @@ extension AuctionStreamRoutes {
         desk: ChatDesk
     ) async throws {
         let item = try await desk.readable(room, by: session.user)
-        let hiding = try await desk.hidden(for: session.user, joining: room, of: item)
+        let hiding = try await desk.hidden(for: session.user)
         let since = try message["since"] == nil ? nil : Self.positive("since", in: message, allowingZero: true)
         guard auctions.hasJoined(connection, room: room.name) || auctions.roomCount(of: connection) < Self.maximumRooms
         else {
@@ -112,6 +107,9 @@ extension AuctionStreamRoutes {
         // Read, joined and answered in one job of the chat queue: the reply is on the connection before
         // any later message of the room, so a client never sees a live message ahead of the replay.
         try await auctions.chatPosts.run {
+            // Checked here, between posts and sanctions' effects: a ban set while this join waited keeps
+            // the user out, as it takes out those who had joined.
+            try await desk.refuseIfBanned(session.user, in: item)
             let messages = try await store.chatMessages(
                 in: room.name, before: nil, limit: since == nil ? ChatDesk.defaultPage : Self.replayedMessages)
             let missed = messages.filter { $0.sequence > UInt64(since ?? 0) }

@@ -7,11 +7,11 @@ import Hummingbird
 //
 //     DELETE /auction/v1/rooms/{room}/messages/{id}          the author, or the room's moderators
 //     POST   /auction/v1/rooms/{room}/reports                {"message_id","reason","comment"}
-//     GET    /auction/v1/rooms/{room}/reports?limit=         the room's moderators
+//     GET    /auction/v1/rooms/{room}/reports?limit=         the room's moderators (reporters: admins)
 //     GET    /auction/v1/chat/reports?limit=                 every room the caller moderates
 //     POST   /auction/v1/rooms/{room}/mutes|bans             {"user","minutes","reason","house"}
 //     DELETE /auction/v1/rooms/{room}/mutes|bans/{user}?house=true
-//     GET    /auction/v1/rooms/{room}/sanctions              the item's seller and admins
+//     GET    /auction/v1/rooms/{room}/sanctions              all for the seller and admins, one's own else
 //     GET    /auction/v1/rooms/{room}/rules                  anyone who may read the room
 //     PUT    /auction/v1/rooms/{room}/rules                  {"slow_mode_seconds","links_allowed","blocked_words"}
 //     GET|PUT /auction/v1/chat/rules                         the house's words (admins only)
@@ -64,13 +64,13 @@ extension ChatController {
             }
         }
         signedIn.get("rooms/{room}/reports") { request, context in
-            let reports = try await desk.reports(
+            let (reports, reporters) = try await desk.reports(
                 in: try room(context), by: try user(context), limit: try limit(request))
-            return try await reportsResponse(reports)
+            return try await reportsResponse(reports, reporters: reporters)
         }
         signedIn.get("chat/reports") { request, context in
-            let reports = try await desk.reports(in: nil, by: try user(context), limit: try limit(request))
-            return try await reportsResponse(reports)
+            let (reports, reporters) = try await desk.reports(in: nil, by: try user(context), limit: try limit(request))
+            return try await reportsResponse(reports, reporters: reporters)
         }
         for kind in ChatSanction.Kind.allCases {
             let path = kind == .mute ? "mutes" : "bans"
@@ -106,10 +106,7 @@ extension ChatController {
         }
         signedIn.get("rooms/{room}/sanctions") { _, context in
             let sanctions = try await desk.sanctions(in: try room(context), by: try user(context))
-            var names: [AccountID: String] = [:]
-            for sanction in sanctions where names[sanction.account] == nil {
-                names[sanction.account] = try await desk.controller.catalog.name(of: sanction.account)
-            }
+            let names = try await desk.names(of: sanctions.map(\.account))
             return object { writer in
                 writer.key("sanctions")
                 writer.beginArray()
@@ -188,17 +185,14 @@ extension ChatController {
         object { writer in ChatJSON.fields(of: rules, into: &writer) }
     }
 
-    private func reportsResponse(_ reports: [ChatReport]) async throws -> Response {
-        var names: [AccountID: String] = [:]
-        for report in reports where names[report.reporter] == nil {
-            names[report.reporter] = try await desk.controller.catalog.name(of: report.reporter)
-        }
+    private func reportsResponse(_ reports: [ChatReport], reporters: Bool) async throws -> Response {
+        let names = reporters ? try await desk.names(of: reports.map(\.reporter)) : [:]
         return object { writer in
             writer.key("reports")
             writer.beginArray()
             for report in reports {
                 writer.beginObject()
-                ChatJSON.fields(of: report, reporter: names[report.reporter] ?? "", into: &writer)
+                ChatJSON.fields(of: report, reporter: reporters ? names[report.reporter] ?? "" : nil, into: &writer)
                 writer.endObject()
             }
             writer.endArray()

@@ -31,6 +31,7 @@ struct ChatController: Sendable {
         let room = try room(context)
         let user = try await optionalUser(request)
         let item = try await desk.readable(room, by: user)
+        try await desk.refuseIfBanned(user, in: item)
         let hiding = try await desk.hidden(for: user)
         let query = request.uri.queryParameters
         let before = try query["before"].map { text in

@@ -8,8 +8,8 @@ import Foundation
 ///
 /// An item's public thread is read by anyone and written by anyone signed in; a private room
 /// (`dm:{item}:{buyer}`) is the seller's and that buyer's only (admins read it to moderate), and the buyer
-/// may write first only after bidding on the item (the seller may open it at any time). Messages are stored before they are
-/// acknowledged or delivered (ADR 0014), one at a time, so members see a room in its order.
+/// may write first only after bidding on the item (the seller may open it at any time). Messages are stored
+/// before they are acknowledged or delivered (ADR 0014), one at a time, so members see a room in its order.
 struct ChatDesk: Sendable {
     let controller: AuctionController
 
@@ -186,10 +186,7 @@ struct ChatDesk: Sendable {
         _ messages: [StoredChatMessage], of item: AuctionItem, hiding: Set<AccountID> = [],
         into writer: inout JSONWriter
     ) async throws {
-        var names: [AccountID: String] = [:]
-        for message in messages where names[message.author] == nil {
-            names[message.author] = try await controller.catalog.name(of: message.author)
-        }
+        let names = try await names(of: messages.map(\.author))
         writer.beginArray()
         for message in messages {
             writer.beginObject()
