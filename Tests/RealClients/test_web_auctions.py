@@ -1,8 +1,11 @@
 """The auction house in a real browser (/auctions, /auctions/{id}, /auctions/new, /me): sign-up, sign-in and
 sign-out with the server's refusals in words; the list with live countdowns and pages loaded on scroll; an item
 with its gallery, price and history; a listing with a photo made here; two browsers (two users) bidding
-against each other with the outbid shown live and the soft close extending the end; screenshots at 375 and
-1440 px; no CSP violation or script error on any page.
+against each other with the outbid shown live and the soft close extending the end; the item's questions
+thread live in two browsers, and its moderation (the seller deleting a question, live and to a page that was
+out of the thread then, a buyer reporting one, slow mode counting down the buyer's send button, a mute told live and on
+opening the page, an admin moderating someone else's thread); screenshots at 375 and 1440 px; no CSP
+violation or script error on any page.
 
 Bidding needs KRW, and a new user has none: the two-bidder test funds fresh users as the web client does,
 with the demo's KRW deposit (`POST /v1/deposits/krw`) over the session cookie and its CSRF token.
@@ -22,6 +25,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
+from bourse_process import BINARY, cli, own_server, set_password
 from support import BASE_URL
 from web_support import DESKTOP, PHONE, open_page, page_problems, screenshot, wait_until
 
@@ -63,12 +67,12 @@ def sign_up_rest(name: str, password: str) -> str:
     return answer.json()["token"]
 
 
-def list_item(token: str, title: str, photos: int = 1, **fields) -> dict:
-    """Lists an item over REST with `photos` generated photos (each different); the item."""
+def list_item(token: str, title: str, photos: int = 1, api: str = API, **fields) -> dict:
+    """Lists an item over REST (at `api`) with `photos` generated photos (each different); the item."""
     data = {"title": title, "start_price": "10000", "duration_seconds": "600", **{k: str(v) for k, v in fields.items()}}
     files = [("photos", (f"photo{n}.png", png(seed=len(title) + 17 * n), "image/png")) for n in range(photos)]
     answer = requests.post(
-        f"{API}/items", headers={"Authorization": "Bearer " + token}, data=data, files=files, timeout=30,
+        f"{api}/items", headers={"Authorization": "Bearer " + token}, data=data, files=files, timeout=30,
     )
     assert answer.status_code == 201, answer.text
     return answer.json()
@@ -406,3 +410,261 @@ def test_two_browsers_talk_on_an_item_and_the_seller_answers(browser, seller, bi
     assert "Is the lens scratched?" in rows(ann)[0] and "No scratches" in rows(ann)[1]
     for driver in (ann, ben):
         assert not problems(driver)
+
+
+# MARK: - Chat moderation
+
+
+def chat_row(driver, words: str):
+    """The thread's row whose text holds `words` (None if there is none)."""
+    return next((row for row in driver.find_elements(By.CSS_SELECTOR, "#chat-messages .chat-row") if words in row.text), None)
+
+
+def chat_action(driver, words: str, action: str) -> None:
+    """Opens the message menu of the row holding `words` and picks `action` (its data-action)."""
+    row = wait_until(driver, lambda d: chat_row(d, words), f"the message {words!r}")
+    row.find_element(By.CSS_SELECTOR, ".chat-more").click()
+    item = driver.find_element(By.CSS_SELECTOR, f"#chat-menu [data-action='{action}']")
+    wait_until(driver, lambda d: item.is_displayed(), f"{action} in the menu of {words!r}")
+    item.click()
+
+
+def menu_actions(driver) -> list[str]:
+    """The actions the open message menu shows, top to bottom."""
+    return [b.get_attribute("data-action") for b in driver.find_elements(By.CSS_SELECTOR, "#chat-menu button")
+            if b.is_displayed()]
+
+
+def wait_open(driver, what: str) -> None:
+    """Waits for the page's auction socket to be open (the top bar's indicator)."""
+    wait_until(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#top .conn").get_attribute("data-status") == "open",
+               what)
+
+
+def open_chat(driver, path: str, name: str, password: str, base: str = "") -> None:
+    """Opens the item at `path` (of the server at `base`, by default the suite's), signs in as `name` and waits
+    for the thread's form and the live socket."""
+    if base:
+        driver.get(base + path)
+        wait_until(driver, lambda d: d.execute_script("return document.readyState") == "complete", f"{path} loaded")
+    else:
+        open_page(driver, path)
+    sign_in(driver, name, password)
+    wait_signed_in(driver, name)
+    wait_until(driver, lambda d: d.find_element(By.ID, "chat-form").is_displayed(), "the chat form once signed in")
+    wait_open(driver, "the socket open after sign-in")
+
+
+def test_seller_deletes_a_question_live_and_a_buyer_reports_one(browser, seller, bidders):
+    """Moderation in two browsers: the seller deletes a buyer's question from its message menu (after a
+    confirmation) and the buyer's page shows the placeholder live, without the text; the buyer reports another
+    bidder's message with a reason and a comment in the report dialog, and the seller reads the report over
+    REST (GET rooms/{room}/reports); a message deleted while the buyer is banned is blanked when she is let
+    back (the join's `deleted`)."""
+    ann, ben = bidders
+    item = list_item(seller["token"], f"Web moderation {secrets.token_hex(2)}")
+    room, path = f"item:{item['id']}", f"/auctions/{item['id']}"
+    sam, buyer = browser(DESKTOP, language="en-US"), browser(PHONE)
+    open_chat(sam, path, seller["name"], seller["password"])
+    open_chat(buyer, path, ann["name"], ann["password"])
+
+    question = "Can we settle this by bank transfer outside the site?"
+    buyer.find_element(By.ID, "chat-text").send_keys(question, Keys.ENTER)
+    wait_until(sam, lambda d: chat_row(d, question), "Ann's question in the seller's page")
+    # A buyer's menu on their own message offers only Delete; the seller's on it offers moderation too.
+    chat_row(buyer, question).find_element(By.CSS_SELECTOR, ".chat-more").click()
+    wait_until(buyer, lambda d: menu_actions(d) == ["delete"], "only Delete on one's own message")
+    buyer.find_element(By.CSS_SELECTOR, "#chat-menu [data-action='delete']").send_keys(Keys.ESCAPE)
+    wait_until(buyer, lambda d: not d.find_element(By.ID, "chat-menu").is_displayed(), "Escape to close the menu")
+
+    chat_row(sam, question).find_element(By.CSS_SELECTOR, ".chat-more").click()
+    wait_until(sam, lambda d: menu_actions(d) == ["report", "block", "delete", "mute-10", "mute-1440", "mute-ever", "ban"],
+               "the seller's actions on a buyer's message")
+    screenshot(sam, "auction-chat-menu-1440")
+    sam.find_element(By.CSS_SELECTOR, "#chat-menu [data-action='delete']").click()
+    wait_until(sam, lambda d: d.find_element(By.ID, "confirm-dialog").get_attribute("open") is not None, "the confirmation")
+    sam.find_element(By.ID, "confirm-ok").click()
+    for driver, words in ((sam, "This message was deleted."), (buyer, "삭제된 메시지입니다.")):
+        wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#chat-messages .chat-row.deleted"),
+                   "the placeholder, live")
+        deleted = driver.find_element(By.CSS_SELECTOR, "#chat-messages .chat-row.deleted")
+        assert words in deleted.text and question not in deleted.text, deleted.text
+        assert ann["name"] in deleted.text  # the author stays, the words go
+    history = requests.get(f"{API}/rooms/{room}/messages", timeout=30).json()["messages"]
+    assert [(m["deleted"], m["text"]) for m in history if m["from"] == ann["name"]] == [(True, "")]
+
+    spam = "Cheap replicas at my own shop, ask me"
+    posted = requests.post(f"{API}/rooms/{room}/messages", headers={"Authorization": "Bearer " + ben["token"]},
+                           json={"text": spam, "client_msg_id": secrets.token_hex(8)}, timeout=30)
+    assert posted.status_code == 201, posted.text
+    chat_action(buyer, spam, "report")
+    wait_until(buyer, lambda d: d.find_element(By.ID, "chat-report").get_attribute("open") is not None, "the report dialog")
+    assert spam in text(buyer, "chat-report-quote")
+    buyer.find_element(By.CSS_SELECTOR, "#chat-report input[value='scam']").click()
+    buyer.find_element(By.ID, "chat-report-comment").send_keys("Sends buyers to another shop")
+    screenshot(buyer, "auction-chat-report-375")
+    buyer.find_element(By.ID, "chat-report-send").click()
+    wait_words(buyer, "chat-note", r"신고가 접수되었습니다", "the report acknowledged in words")
+    reports = requests.get(f"{API}/rooms/{room}/reports", headers={"Authorization": "Bearer " + seller["token"]},
+                           timeout=30)
+    assert reports.status_code == 200, reports.text
+    # The seller is not told who reported.
+    assert [(r["message_id"], r.get("reporter"), r["reason"], r["comment"]) for r in reports.json()["reports"]] == [
+        (posted.json()["message_id"], None, "scam", "Sends buyers to another shop")]
+
+    # The seller bans the buyer (over REST): her page leaves the thread and loses the form, so the spam's
+    # deletion does not reach it live; let back, it joins again with since and the join's `deleted` blanks it.
+    as_seller = {"Authorization": "Bearer " + seller["token"]}
+    banned = requests.post(f"{API}/rooms/{room}/bans", headers=as_seller, json={"user": ann["name"]}, timeout=30)
+    assert banned.status_code == 201, banned.text
+    wait_words(buyer, "chat-note", r"문의방에서 내보내졌습니다", "the ban told to the buyer live")
+    assert not buyer.find_element(By.ID, "chat-form").is_displayed()
+    removed = requests.delete(f"{API}/rooms/{room}/messages/{posted.json()['message_id']}", headers=as_seller,
+                              timeout=30)
+    assert removed.status_code == 200, removed.text
+    wait_until(sam, lambda d: spam not in text(d, "chat-messages"), "the spam deleted live for the seller")
+    assert spam in text(buyer, "chat-messages"), "the banned page still shows the spam"
+    lifted = requests.delete(f"{API}/rooms/{room}/bans/{ann['name']}", headers=as_seller, timeout=30)
+    assert lifted.status_code == 200 and lifted.json() == {"lifted": True}, lifted.text
+    wait_words(buyer, "chat-note", r"다시 참여할 수 있습니다", "the lifted ban told to the buyer")
+    wait_until(buyer, lambda d: spam not in text(d, "chat-messages")
+               and len(d.find_elements(By.CSS_SELECTOR, "#chat-messages .chat-row.deleted")) == 2,
+               "the spam blanked by the join's deleted")
+    assert buyer.find_element(By.ID, "chat-form").is_displayed()
+    screenshot(sam, "auction-chat-deleted-1440")
+    screenshot(buyer, "auction-chat-deleted-375")
+    for driver in (sam, buyer):
+        assert not problems(driver)
+
+
+def test_seller_sets_slow_mode_and_mutes_and_the_buyer_sees_it(browser, seller, bidders):
+    """The thread's settings in two browsers: the seller turns links off and slow mode on; the buyer's page
+    shows the rules live, says a refused link in words, and after a post its send button counts down the
+    slow mode's seconds (and again from the server's refusal after a reload, which forgot the wait); the
+    seller mutes the buyer from the message menu, the buyer is told live and again on opening the page, a send
+    of hers is refused with the mute's end, and the seller lifts it."""
+    ann = bidders[0]
+    item = list_item(seller["token"], f"Web slow mode {secrets.token_hex(2)}")
+    room, path = f"item:{item['id']}", f"/auctions/{item['id']}"
+    sam, buyer = browser(DESKTOP, language="en-US"), browser(PHONE)
+    open_chat(sam, path, seller["name"], seller["password"])
+    open_chat(buyer, path, ann["name"], ann["password"])
+    wait_until(sam, lambda d: d.find_element(By.ID, "chat-tools").is_displayed(), "the seller's thread settings")
+    assert not buyer.find_element(By.ID, "chat-tools").is_displayed()
+
+    links = sam.find_element(By.ID, "chat-links")
+    assert links.is_selected()
+    links.click()
+    wait_words(sam, "chat-note", r"settings saved", "the links rule saved")
+    Select(sam.find_element(By.ID, "chat-slow")).select_by_value("30")
+    wait_until(sam, lambda d: requests.get(f"{API}/rooms/{room}/rules", timeout=10).json()["slow_mode_seconds"] == 30,
+               "slow mode saved on the server")
+    wait_words(buyer, "chat-rules", r"30초에 한 번.*링크 금지", "the rules shown live to the buyer")
+
+    box, send = buyer.find_element(By.ID, "chat-text"), buyer.find_element(By.ID, "chat-send")
+    box.send_keys("Photos at bit.ly/lens-photos", Keys.ENTER)
+    wait_words(buyer, "chat-note", r"링크를 보낼 수 없습니다", "the refused link in words")
+    assert send.is_enabled() and send.get_attribute("data-wait") is None  # a refused link does not count
+    box.clear()
+    box.send_keys("Does it come with the original box?", Keys.ENTER)
+    wait_until(sam, lambda d: chat_row(d, "original box"), "the buyer's question")
+    wait_until(buyer, lambda d: (send.get_attribute("data-wait") or "").isdigit(), "the send button's countdown")
+    first = int(send.get_attribute("data-wait"))
+    assert 25 <= first <= 30 and not send.is_enabled() and re.fullmatch(r"\d+초 후", send.text), send.text
+    wait_until(buyer, lambda d: int(d.find_element(By.ID, "chat-send").get_attribute("data-wait") or 0) < first,
+               "the countdown to tick")
+    screenshot(buyer, "auction-chat-slow-375")
+
+    # A reload forgets the wait; the server still counts it, and its refusal starts the countdown again.
+    open_page(buyer, path)
+    wait_until(buyer, lambda d: d.find_element(By.ID, "chat-form").is_displayed(), "the form after a reload")
+    wait_until(buyer, lambda d: d.find_element(By.CSS_SELECTOR, "#top .conn").get_attribute("data-status") == "open",
+               "the socket open after the reload")
+    buyer.find_element(By.ID, "chat-text").send_keys("And the charger?", Keys.ENTER)
+    wait_words(buyer, "chat-note", r"슬로 모드입니다\. \d+초 후에", "the slow-mode refusal in words")
+    wait_until(buyer, lambda d: (d.find_element(By.ID, "chat-send").get_attribute("data-wait") or "").isdigit(),
+               "the countdown from the refusal")
+
+    chat_action(sam, "original box", "mute-10")
+    wait_words(sam, "chat-note", rf"{ann['name']} is muted until", "the mute confirmed to the seller")
+    wait_until(sam, lambda d: d.find_element(By.ID, "chat-sanctions").is_displayed()
+               and ann["name"] in text(d, "chat-sanction-list"), "the muted buyer in the seller's list")
+    wait_words(buyer, "chat-note", r"까지 글쓰기가 제한되었습니다", "the mute told to the buyer live")
+    # Opened again, the page says so before the buyer writes (her own sanctions), and a send is refused with
+    # the mute's end (the error's `until`).
+    open_page(buyer, path)
+    wait_open(buyer, "the socket open after the second reload")
+    wait_words(buyer, "chat-note", r"\d+:\d+까지 글쓰기가 제한되었습니다", "the mute told on opening the page")
+    buyer.execute_script("document.getElementById('chat-note').scrollIntoView({ block: 'end' })")
+    screenshot(buyer, "auction-chat-muted-375")
+    buyer.find_element(By.ID, "chat-text").send_keys("Hello?", Keys.ENTER)
+    wait_words(buyer, "chat-note", r"^이 문의방에서 글쓰기가 제한되었습니다\. \(.*\d+:\d+까지\)$", "the muted send refused")
+    sam.execute_script("document.getElementById('chat-tools').scrollIntoView({ block: 'end' })")
+    screenshot(sam, "auction-chat-settings-1440")
+    sam.find_element(By.CSS_SELECTOR, f"#chat-sanction-list button[data-user='{ann['name']}']").click()
+    wait_words(buyer, "chat-note", r"글쓰기 제한이 풀렸습니다", "the lifted mute told to the buyer")
+    wait_until(sam, lambda d: not d.find_element(By.ID, "chat-sanctions").is_displayed(), "the list empty again")
+    for driver in (sam, buyer):
+        assert not problems(driver)
+
+
+def test_an_admin_moderates_another_sellers_thread_and_is_never_slowed(browser):
+    """An admin (made by `bourse user admin`, on a server of the test's own: the suite's has none) on someone
+    else's item: the thread's settings, the moderators' actions in the menu (mute and ban on a buyer's
+    message, not on the seller's, whom only a house-wide sanction holds back), two posts in a row in slow mode
+    with no countdown, and a buyer's question deleted."""
+    if not BINARY:
+        pytest.skip("BOURSE_BINARY not set (scripts/realclients sets it)")
+    names = ["seller", "ann", "root"]
+    with own_server("bourse-web-admin-", names, []) as (server, _):
+        api = server.base + "/auction/v1"
+        tokens = {}
+        for name in names:
+            set_password(server.data_dir, name, f"password of {name}")
+            signed_in = requests.post(f"{api}/sessions", json={"username": name, "password": f"password of {name}"},
+                                      timeout=30)
+            assert signed_in.status_code == 201, signed_in.text
+            tokens[name] = signed_in.json()["token"]
+
+        def post(name: str, path: str, body: dict, method: str = "POST") -> dict:
+            answer = requests.request(method, f"{api}/{path}", headers={"Authorization": "Bearer " + tokens[name]},
+                                      json=body, timeout=30)
+            assert answer.status_code in (200, 201), f"{name}: {method} {path} -> {answer.status_code} {answer.text}"
+            return answer.json()
+
+        item = list_item(tokens["seller"], "Hasselblad 500C/M", api=api)
+        room, path = f"item:{item['id']}", f"/auctions/{item['id']}"
+        post("seller", f"rooms/{room}/rules", {"slow_mode_seconds": 30}, method="PUT")
+        question = post("ann", f"rooms/{room}/messages", {"text": "Pay me outside the site and I bid double."})
+        post("seller", f"rooms/{room}/messages", {"text": "Bids here only, please."})
+        assert "now an admin" in cli(server.data_dir, "user", "admin", "root")
+
+        root = browser(DESKTOP, language="en-US")
+        open_chat(root, path, "root", "password of root", base=server.base)
+        wait_until(root, lambda d: d.find_element(By.ID, "chat-tools").is_displayed(), "the thread's settings for an admin")
+        assert Select(root.find_element(By.ID, "chat-slow")).first_selected_option.get_attribute("value") == "30"
+        chat_row(root, "Pay me outside").find_element(By.CSS_SELECTOR, ".chat-more").click()
+        wait_until(root, lambda d: menu_actions(d) == ["report", "block", "delete", "mute-10", "mute-1440", "mute-ever",
+                                                        "ban"], "a moderator's actions on a buyer's message")
+        screenshot(root, "auction-chat-admin-1440")
+        root.find_element(By.CSS_SELECTOR, "#chat-menu [data-action='delete']").send_keys(Keys.ESCAPE)
+        chat_row(root, "Bids here only").find_element(By.CSS_SELECTOR, ".chat-more").click()
+        wait_until(root, lambda d: menu_actions(d) == ["report", "block", "delete"], "no mute or ban of the seller")
+        root.find_element(By.CSS_SELECTOR, "#chat-menu [data-action='delete']").send_keys(Keys.ESCAPE)
+
+        send = root.find_element(By.ID, "chat-send")
+        for words in ("Keep payments on this page, everyone.", "Reported offers are removed."):
+            root.find_element(By.ID, "chat-text").send_keys(words, Keys.ENTER)
+            wait_until(root, lambda d: chat_row(d, words), f"the admin's {words!r} posted")
+            wait_until(root, lambda d: d.find_element(By.ID, "chat-text").get_attribute("value") == "", "the box emptied")
+            assert send.is_enabled() and send.get_attribute("data-wait") is None, "an admin's send button never waits"
+        assert text(root, "chat-note") == ""
+
+        chat_action(root, "Pay me outside", "delete")
+        wait_until(root, lambda d: d.find_element(By.ID, "confirm-dialog").get_attribute("open") is not None,
+                   "the confirmation")
+        root.find_element(By.ID, "confirm-ok").click()
+        wait_until(root, lambda d: d.find_elements(By.CSS_SELECTOR, "#chat-messages .chat-row.deleted"), "the placeholder")
+        history = requests.get(f"{api}/rooms/{room}/messages", timeout=30).json()["messages"]
+        assert [m.get("deleted", False) for m in history if m["message_id"] == question["message_id"]] == [True]
+        assert not problems(root)

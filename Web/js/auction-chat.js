@@ -3,15 +3,26 @@
 // reconnect (or a sign-in, which reconnects) the server replays exactly what was missed; a message already
 // shown (its seq) is never shown twice. Sending carries a client message id, kept across retries of the
 // same text, so a send that timed out and is sent again posts once. Typing shows for a few seconds.
+//
+// Moderation: a deleted message (`deleted`, live by `chat.deleted`) and one whose author this user blocks
+// (`hidden`) keep their place as a muted placeholder. Deleting does not move the room's seq: a resumed
+// join's reply lists, in `deleted`, the messages up to `since` deleted meanwhile (of the latest 200). A
+// resume reads the rules once more (their changes are not replayed), and after a sign-in or out the recent
+// history too (the new reader blocks others, or no one).
+// The per-message menu is auction-chat-moderation.js; the rules, the slow-mode wait and sanctions are
+// auction-chat-room.js.
 
-import { describeError, session } from '/js/auction-api.js';
+import { api, session } from '/js/auction-api.js';
 import { dateTime } from '/js/auction-format.js';
 import { openSignIn } from '/js/account.js';
 import { el } from '/js/dom.js';
 import { t } from '/js/i18n.js';
+import { ChatModeration } from '/js/auction-chat-moderation.js';
+import { ChatRoomState, chatError, waitSeconds } from '/js/auction-chat-room.js';
 
 const TYPING_SHOWN_MS = 4000;
 const TYPING_SENT_MS = 2000; // the server passes on at most one a second per connection
+const RECONCILED = 200; // messages read again for another reader (the history's largest page)
 
 const $ = (id) => document.getElementById(id);
 
@@ -22,9 +33,14 @@ export class ItemChat {
     this.seller = item.seller;
     this.lastSeq = 0;
     this.shown = new Set(); // seqs on screen
+    this.entries = new Map(); // message id → { row, text, more, message }
     this.typing = new Map(); // username → timer
     this.typedAt = 0;
     this.draft = null; // { text, clientId } of the send being tried, so a retry reuses the id
+    this.viewer = undefined; // the user the rows were last drawn for
+    this.reader = undefined; // the user the room was last joined as: what `hidden` says is theirs
+    this.banned = false;
+    this.joinRefused = false; // the note shows why the last join failed
     this.list = $('chat-messages');
     this.empty = $('chat-empty');
     this.form = $('chat-form');
@@ -33,8 +49,11 @@ export class ItemChat {
     this.note = $('chat-note');
     this.typingLine = $('chat-typing');
     this.signIn = $('chat-signin');
+    this.moderation = new ChatModeration(this);
+    this.rules = new ChatRoomState(this);
 
     socket.on('chat.message', (m) => m.room === this.room && this.add(m));
+    socket.on('chat.deleted', (m) => m.room === this.room && this.deleted(m.message_id));
     socket.on('chat.typing', (m) => m.room === this.room && this.someoneTypes(m.from));
     socket.onOpen(() => this.join());
     this.form.addEventListener('submit', (event) => this.send(event));
@@ -51,23 +70,59 @@ export class ItemChat {
     this.join();
   }
 
-  /** Shows the form to a signed-in user, a sign-in button otherwise. */
+  /** Shows the form to a signed-in user who is not banned, a sign-in button to a visitor. */
   renderSession() {
+    if (this.viewer !== session.user) {
+      // Another user (a sign-in or out reconnects and joins again): their menus, blocks and tools.
+      this.viewer = session.user;
+      this.banned = false;
+      this.moderation.loadBlocks();
+      this.rules.renderSession();
+      for (const entry of this.entries.values()) this.write(entry);
+    }
     const signedIn = Boolean(session.user);
-    this.form.hidden = !signedIn;
+    this.form.hidden = !signedIn || this.banned;
     this.signIn.hidden = signedIn;
   }
 
   async join() {
     this.renderSession();
+    const resumed = this.lastSeq > 0;
+    const reader = session.user;
     try {
       const joined = await this.socket.request({ type: 'chat.join', room: this.room, since: this.lastSeq });
       for (const message of joined.messages) this.add(message);
-      this.note.textContent = '';
+      for (const gone of joined.deleted || []) this.deleted(gone.message_id);
+      if (this.joinRefused) this.say('');
+      this.joinRefused = false;
+      this.setBanned(false);
+      if (resumed) {
+        if (reader !== this.reader) this.reconcile();
+        this.rules.load(); // a `chat.rules` sent while disconnected is not replayed
+      }
+      this.reader = reader;
     } catch (error) {
-      if (error.name !== 'network') this.note.textContent = describeError(error);
+      if (error.name === 'network') return;
+      this.joinRefused = true;
+      this.say(chatError(error), 'bad');
+      if (error.name === 'banned') this.setBanned(true);
     }
   }
+
+  /** Takes the form away while this user is banned from the item's rooms (a ban also ends the join). */
+  setBanned(banned) {
+    this.banned = banned;
+    this.renderSession();
+  }
+
+  /** Shows `text` under the form (`tone` 'good' or 'bad'); '' clears it. */
+  say(text, tone = '') {
+    this.note.textContent = text;
+    if (tone && text) this.note.dataset.tone = tone;
+    else delete this.note.dataset.tone;
+  }
+
+  // MARK: - Messages
 
   add(message) {
     if (this.shown.has(message.seq)) return;
@@ -75,14 +130,22 @@ export class ItemChat {
     this.lastSeq = Math.max(this.lastSeq, message.seq);
     const who = el('span', { class: 'chat-from' }, [message.from]);
     const head = [who];
-    if (message.from_seller) head.push(el('span', { class: 'chat-seller' }, [t('auc.chat.seller')]));
+    if (message.from_seller) {
+      head.push(el('span', { class: 'chat-seller', 'data-i18n': 'auc.chat.seller' }, [t('auc.chat.seller')]));
+    }
     head.push(el('time', { class: 'chat-time muted', datetime: new Date(message.at).toISOString() }, [dateTime(message.at)]));
-    const row = el('li', { class: 'chat-row', 'data-seq': String(message.seq) }, [
-      el('div', { class: 'chat-head' }, head),
-      el('p', { class: 'chat-text' }, [message.text]),
-    ]);
+    const more = el('button', {
+      type: 'button', class: 'chat-more', 'aria-haspopup': 'menu', 'aria-expanded': 'false',
+      'aria-label': t('auc.chat.more'), 'data-i18n-attr': 'aria-label:auc.chat.more',
+    }, ['⋯']);
+    head.push(more);
+    const text = el('p', { class: 'chat-text' });
+    const row = el('li', { class: 'chat-row', 'data-seq': String(message.seq), 'data-id': String(message.message_id) },
+      [el('div', { class: 'chat-head' }, head), text]);
     if (message.from_seller) row.classList.add('from-seller');
-    if (message.from === session.user) row.classList.add('mine');
+    const entry = { row, text, more, message };
+    this.entries.set(message.message_id, entry);
+    this.write(entry);
     // In seq order: a replay after a reconnect may bring older messages than the last one shown.
     const after = [...this.list.children].find((node) => Number(node.dataset.seq) > message.seq);
     this.list.insertBefore(row, after || null);
@@ -91,21 +154,70 @@ export class ItemChat {
     if (!after) row.scrollIntoView({ block: 'nearest' });
   }
 
+  /** Writes a message's text, or the placeholder of a deleted one or of one whose author this user blocks. */
+  write({ row, text, more, message }) {
+    const placeholder = message.deleted ? 'auc.chat.deleted' : message.hidden ? 'auc.chat.hidden' : '';
+    row.classList.toggle('deleted', Boolean(message.deleted));
+    row.classList.toggle('from-blocked', !message.deleted && Boolean(message.hidden));
+    row.classList.toggle('mine', message.from === session.user);
+    if (placeholder) text.dataset.i18n = placeholder; // relabelled with the page's language
+    else delete text.dataset.i18n;
+    text.textContent = placeholder ? t(placeholder) : message.text;
+    more.hidden = this.moderation.actions(message).length === 0;
+  }
+
+  /** Shows message `id` as deleted (for good: a later, older reading cannot bring it back). */
+  deleted(id) {
+    const entry = this.entries.get(id);
+    if (!entry || entry.message.deleted) return;
+    entry.message = { ...entry.message, deleted: true, text: '' };
+    this.moderation.closeFor(entry);
+    this.write(entry);
+  }
+
+  /** Shows the messages of `name` as hidden (just blocked); an unblock reads their text again (`reconcile`). */
+  hideFrom(name) {
+    for (const entry of this.entries.values()) {
+      if (entry.message.from !== name) continue;
+      entry.message = { ...entry.message, hidden: true };
+      this.write(entry);
+    }
+  }
+
+  /** Reads the recent history again and redraws what changed: who is hidden (another reader, a block lifted). */
+  async reconcile() {
+    try {
+      const answer = await api('GET', `/rooms/${this.room}/messages?limit=${RECONCILED}`);
+      for (const message of answer.messages) {
+        const entry = this.entries.get(message.message_id);
+        if (!entry) continue;
+        entry.message = entry.message.deleted ? { ...message, deleted: true, text: '' } : message;
+        this.write(entry);
+      }
+    } catch {
+      // The rows keep what they showed; the live messages are unaffected.
+    }
+  }
+
+  // MARK: - Sending
+
   async send(event) {
     event.preventDefault();
     const text = this.input.value.trim();
-    if (!text) return;
+    if (!text || this.rules.waiting()) return;
     if (!this.draft || this.draft.text !== text) this.draft = { text, clientId: crypto.randomUUID() };
     this.sendButton.disabled = true;
-    this.note.textContent = '';
+    this.say('');
     try {
       await this.socket.request({ type: 'chat.send', room: this.room, text, client_msg_id: this.draft.clientId });
       this.input.value = '';
       this.draft = null;
+      this.rules.posted();
     } catch (error) {
-      this.note.textContent = describeError(error);
+      this.say(chatError(error), 'bad');
+      if (error.name === 'slow_mode') this.rules.wait(waitSeconds(error));
     } finally {
-      this.sendButton.disabled = false;
+      this.rules.renderSend();
       this.input.focus();
     }
   }

@@ -52,7 +52,7 @@ export class AuctionSocket {
 
   /**
    * Sends a request (`{type, …}`; the id is added) and resolves with its reply, or rejects with an ApiError
-   * carrying the reply's error name. Rejects at once when the socket is not open.
+   * carrying the reply's error name (and `retryAfter`, `until`). Rejects at once when the socket is not open.
    */
   request(message) {
     const id = this.nextId++;
@@ -156,8 +156,11 @@ export class AuctionSocket {
       clearTimeout(timer);
       if (message.type === 'pong') noteServerTime(message.server_time);
       if (message.type === 'error') {
+        // With the error object's `retry_after` (seconds to wait) and `until` (a mute's or ban's end, epoch ms).
         const error = message.error || {};
-        reject(new ApiError(0, error.name || 'server_error', error.message || ''));
+        const failed = new ApiError(0, error.name || 'server_error', error.message || '', error.retry_after);
+        if (error.until != null) failed.until = error.until;
+        reject(failed);
       } else {
         resolve(message);
       }

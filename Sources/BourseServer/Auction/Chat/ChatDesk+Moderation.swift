@@ -50,12 +50,19 @@ extension ChatDesk {
 
     // MARK: - Posting's checks
 
+    /// What ``admit(_:in:of:by:)`` learnt, for slow mode and delivery.
+    struct Admission {
+        /// Who blocks the poster, to leave out of delivery.
+        var blockers: Set<AccountID>
+        var rules: ChatRoomRules?
+        var moderates: Bool
+    }
+
     /// Checks `text` from `user` against their sanctions, the private room's blocks and the room's and
-    /// house's rules, then slow mode (counting the post if it may go); returns who blocks `user`, to leave
-    /// out of delivery.
+    /// house's rules; slow mode is ``admitPastSlowMode(_:of:in:)``, after the rate limit, since it counts.
     func admit(
         _ text: String, in room: ChatRoom, of item: AuctionItem, by user: AuctionUser
-    ) async throws -> Set<AccountID> {
+    ) async throws -> Admission {
         let store = controller.store
         let role = try await role(of: user, in: room, of: item)
         let sanctions = try await store.chatSanctions(
@@ -77,16 +84,22 @@ extension ChatDesk {
                     message: "This person has blocked you; you cannot write to them.")
             }
         }
-        let counts = (rules?.slowModeSeconds ?? 0) > 0
+        return Admission(blockers: blockers, rules: rules, moderates: role.moderatesRoom)
+    }
+
+    /// Refuses a post in slow mode if `user` posted in `room` too recently; counts it otherwise.
+    func admitPastSlowMode(_ admission: Admission, of user: AuctionUser, in room: ChatRoom) throws {
+        let now = controller.clock()
+        let counts = (admission.rules?.slowModeSeconds ?? 0) > 0
         if let refusal = feed.admit(
             user.account.id, in: room.name, at: now, counts: counts,
             { last in
-                ChatRules.slowModeWait(lastPostedAt: last, rules: rules, moderates: role.moderatesRoom, at: now)
+                ChatRules.slowModeWait(
+                    lastPostedAt: last, rules: admission.rules, moderates: admission.moderates, at: now)
             })
         {
             throw Self.error(refusal)
         }
-        return blockers
     }
 
     /// Throws `banned` if `user` is banned from `item`'s rooms or the house: they may neither join them on

@@ -94,6 +94,9 @@ struct ChatDesk: Sendable {
         {
             return (earlier, false, user.account.id == item.terms.seller)
         }
+        // Sanctions and the text's rules first: a muted member retrying is told so, not rate-limited.
+        let admission = try await admit(text, in: room, of: item, by: user)
+        let blockers = admission.blockers
         if let wait = feed.chatWait(
             of: user.account.id, at: controller.clock(), limit: Self.rateLimit, window: Self.rateWindowMilliseconds)
         {
@@ -104,7 +107,7 @@ struct ChatDesk: Sendable {
                     + "wait \(seconds) s.",
                 retryAfter: Int(seconds))
         }
-        let blockers = try await admit(text, in: room, of: item, by: user)
+        try admitPastSlowMode(admission, of: user, in: room)
         let store = controller.store
         let clock = controller.clock
         let feed = feed
