@@ -14,7 +14,7 @@ import pytest
 import requests
 
 from bourse_process import BINARY, own_server, set_password
-from test_terminal_board import Pane
+from test_terminal_board import Pane, start_tmux
 
 pytestmark = pytest.mark.skipif(
     not BINARY or not shutil.which("tmux"), reason="needs BOURSE_BINARY and tmux (scripts/test installs tmux)")
@@ -39,8 +39,7 @@ def test_a_new_user_bids_with_a_maximum_from_the_terminal():
 
         session = f"bourse-auctions-{server.process.pid}"
         command = f"BOURSE_PASSWORD='{PASSWORD}' {BINARY} auctions --server {server.base} --user {USER}; sleep 30"
-        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
-        subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "30", command], check=True)
+        start_tmux(session, 120, 30, command)
         screen = Pane(session)
         try:
             first = screen.wait(

@@ -52,10 +52,25 @@ class Pane:
         raise AssertionError(f"{what} did not show within {seconds} s; the screen was:\n{self.text()}")
 
 
-def start_board(session: str, data: str) -> "Pane":
-    command = f"BOURSE_CLIENT_DATA={data} {BINARY} board --server {URL}; sleep 30"
+def start_tmux(session: str, width: int, height: int, command: str) -> None:
+    """Runs `command` in a new detached tmux session of `width` × `height`.
+
+    When the previous test killed the last session, its tmux server is still exiting for a moment, and a new
+    session started then fails with "server exited unexpectedly"; so it is tried again a few times.
+    """
     subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
-    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "30", command], check=True)
+    for _ in range(10):
+        started = subprocess.run(
+            ["tmux", "new-session", "-d", "-s", session, "-x", str(width), "-y", str(height), command],
+            capture_output=True, text=True)
+        if started.returncode == 0:
+            return
+        time.sleep(0.5)
+    raise AssertionError(f"tmux new-session failed 10 times: {started.stderr}")
+
+
+def start_board(session: str, data: str) -> "Pane":
+    start_tmux(session, 120, 30, f"BOURSE_CLIENT_DATA={data} {BINARY} board --server {URL}; sleep 30")
     return Pane(session)
 
 
@@ -124,9 +139,7 @@ def test_board_sorts_searches_and_keeps_favourites(pane):
 @pytest.fixture
 def market_pane():
     session = f"bourse-market-{os.getpid()}"
-    subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
-    command = f"{BINARY} market KRW-BTC --server {URL}; sleep 30"
-    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "40", command], check=True)
+    start_tmux(session, 120, 40, f"{BINARY} market KRW-BTC --server {URL}; sleep 30")
     try:
         yield Pane(session)
     finally:

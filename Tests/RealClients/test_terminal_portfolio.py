@@ -11,7 +11,7 @@ import pytest
 import requests
 
 from bourse_process import BINARY
-from test_terminal_board import Pane
+from test_terminal_board import Pane, start_tmux
 
 URL = os.environ.get("BOURSE_URL", "")
 pytestmark = pytest.mark.skipif(
@@ -35,9 +35,8 @@ def funded_user() -> tuple[str, str]:
 def portfolio():
     name, password = funded_user()
     session = f"bourse-portfolio-{os.getpid()}"
-    subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
     command = f"BOURSE_PASSWORD='{password}' {BINARY} portfolio --user {name} --server {URL}; sleep 30"
-    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "100", "-y", "30", command], check=True)
+    start_tmux(session, 100, 30, command)
     try:
         yield Pane(session), name
     finally:
