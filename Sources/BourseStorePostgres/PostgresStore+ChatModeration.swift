@@ -209,26 +209,23 @@ extension PostgresStore {
 
     /// Who `blocker` blocks.
     public func chatBlocks(of blocker: AccountID) async throws -> [AccountID] {
-        try await withClient { client in
-            let rows = try await client.query(
-                """
-                SELECT blocked_id FROM chat_blocks WHERE blocker_id = \(Int64(blocker.rawValue)) ORDER BY blocked_id
-                """, logger: logger)
-            var accounts: [AccountID] = []
-            for try await id in rows.decode(Int64.self) { accounts.append(AccountID(UInt64(id))) }
-            return accounts
-        }
+        try await accounts(
+            "SELECT blocked_id FROM chat_blocks WHERE blocker_id = \(Int64(blocker.rawValue)) ORDER BY blocked_id")
     }
 
     /// Who blocks `blocked`.
     public func chatBlockers(of blocked: AccountID) async throws -> [AccountID] {
+        try await accounts(
+            "SELECT blocker_id FROM chat_blocks WHERE blocked_id = \(Int64(blocked.rawValue)) ORDER BY blocker_id")
+    }
+
+    /// The account ids `query` selects, in its order.
+    private func accounts(_ query: PostgresQuery) async throws -> [AccountID] {
         try await withClient { client in
-            let rows = try await client.query(
-                """
-                SELECT blocker_id FROM chat_blocks WHERE blocked_id = \(Int64(blocked.rawValue)) ORDER BY blocker_id
-                """, logger: logger)
             var accounts: [AccountID] = []
-            for try await id in rows.decode(Int64.self) { accounts.append(AccountID(UInt64(id))) }
+            for try await id in try await client.query(query, logger: logger).decode(Int64.self) {
+                accounts.append(AccountID(UInt64(id)))
+            }
             return accounts
         }
     }

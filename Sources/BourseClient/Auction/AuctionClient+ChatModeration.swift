@@ -180,11 +180,11 @@ extension AuctionClient {
 
     /// Sends `object` as a JSON body (numbers, booleans and arrays, not only strings).
     func send<Response: Decodable>(
-        _ method: String, _ path: String, object: [String: any Sendable]
+        _ method: String, _ path: String, query: [URLQueryItem] = [], object: [String: any Sendable]
     ) async throws
         -> Response
     {
         let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-        return try await send(method, path, body: ("application/json", data))
+        return try await send(method, path, query: query, body: ("application/json", data))
     }
 }

@@ -12,11 +12,8 @@ extension AuctionClient {
     func send<Response: Decodable>(
         _ method: String, _ path: String, query: [URLQueryItem] = [], json: [String: String]? = nil
     ) async throws -> Response {
-        var body: (type: String, data: Data)?
-        if let json {
-            body = ("application/json", try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys]))
-        }
-        return try await send(method, path, query: query, body: body)
+        guard let json else { return try await send(method, path, query: query, body: nil) }
+        return try await send(method, path, query: query, object: json)
     }
 
     /// Sends `method` to `path` with `body` of its content type, and decodes the answer.

@@ -20,7 +20,7 @@ extension ChatDesk {
         return try await feed.chatPosts.run {
             guard let (deleted, changed) = try await store.deleteChatMessage(id: id, by: user.account.id, at: now)
             else { throw Self.noMessage(id, in: room) }
-            if changed { feed.deliver(toRoom: room.name, ChatJSON.deletion(deleted, type: "chat.deleted")) }
+            if changed { feed.deliver(toRoom: room.name, ChatJSON.deletion(deleted)) }
             return deleted
         }
     }

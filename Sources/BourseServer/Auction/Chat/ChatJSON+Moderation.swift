@@ -52,12 +52,12 @@ extension ChatJSON {
         writer.integer(report.reportedAt.milliseconds)
     }
 
-    /// `{"type":…,"room","message_id","seq"}` of a deleted message: the room's event (`chat.deleted`).
-    static func deletion(_ message: StoredChatMessage, type: String) -> [UInt8] {
+    /// The room's `chat.deleted` event of a deleted message: `room`, `message_id`, `seq`.
+    static func deletion(_ message: StoredChatMessage) -> [UInt8] {
         var writer = JSONWriter()
         writer.beginObject()
         writer.key("type")
-        writer.string(type)
+        writer.string("chat.deleted")
         deletionFields(of: message, into: &writer)
         writer.endObject()
         return writer.bytes
