@@ -17,6 +17,9 @@ extension AuctionSocketLoad {
         var frames = 0
         /// Intended-send-to-arrival times of the messages, nanoseconds.
         var lags: [Int64] = []
+        /// The server's `at` (when it took the post, before storing it) to arrival, milliseconds of the wall
+        /// clock: the part of the lag after the poster's frame was read and admitted.
+        var afterPost: [Int64] = []
         var closed = 0
         /// Messages a member saw twice, or after a gap in the room's numbers.
         var duplicates = 0
@@ -46,9 +49,11 @@ extension AuctionSocketClient {
         lastSequence = max(lastSequence ?? 0, sequence)
         let number = scan.string("text").flatMap { $0.hasPrefix("bench ") ? Int64($0.dropFirst(6)) : nil }
         let (start, interval) = load.chatSchedule.withLock { $0 }
+        let afterPost = scan.integer("at").map { Int64(Date().timeIntervalSince1970 * 1_000) - $0 }
         load.members.withLock { counters in
             counters.frames += 1
             if let number { counters.lags.append(now - (start + (number - 1) * interval)) }
+            if let afterPost { counters.afterPost.append(afterPost) }
             if let problem {
                 if problem.duplicate { counters.duplicates += 1 } else { counters.gaps += 1 }
                 if counters.violations.count < 20 { counters.violations.append("member \(index): \(problem.text)") }

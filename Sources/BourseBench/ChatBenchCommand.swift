@@ -19,6 +19,7 @@ struct ChatBenchCommand: AsyncParsableCommand {
             messages a second, open loop, round-robin over the posters (each posts at most 5 in 10 s, the \
             server's per-user rate, so --posters must be at least twice --rate), while the bidders bid at \
             --bid-rate. Reports delivery lag (a message's intended send time to its arrival at a member), \
+            the part of it after the server took the post (its `at`, wall-clock milliseconds: after_post), \
             the posters' acknowledgement latency, and the CPU of each process; checks that every member got \
             every message once, in the room's order. Goal: delivery p99 ≤ 50 ms, nothing lost or doubled.
             """
@@ -152,13 +153,15 @@ struct ChatBenchCommand: AsyncParsableCommand {
         for problem in problems { Progress.line("violation: \(problem)") }
         let lags = memberCounts.lags.sorted()
         let acks = posted.latencies.sorted()
+        let afterPost = memberCounts.afterPost.sorted()
         func ms(_ nanoseconds: Int64) -> String { String(format: "%.1f", Double(nanoseconds) / 1e6) }
         let bidAcks = load.bidders.withLock { $0.latencies }.sorted()
         let text =
             "bench chat: members=\(members) posters=\(posters) offered_per_sec=\(rate) posted=\(acked) "
             + "deliveries_per_sec=\(Int(Double(memberCounts.lags.count) / elapsed)) "
             + "lag_p50_ms=\(ms(lags.percentile(0.5))) lag_p99_ms=\(ms(lags.percentile(0.99))) "
-            + "lag_max_ms=\(ms(lags.last ?? 0)) ack_p99_ms=\(ms(acks.percentile(0.99))) "
+            + "lag_max_ms=\(ms(lags.last ?? 0)) after_post_p50_ms=\(afterPost.percentile(0.5)) "
+            + "after_post_p99_ms=\(afterPost.percentile(0.99)) ack_p99_ms=\(ms(acks.percentile(0.99))) "
             + "lost=\(lost) duplicates=\(memberCounts.duplicates) bids_per_sec=\(bidRate) "
             + "bid_ack_p99_ms=\(ms(bidAcks.percentile(0.99))) server_cpu=\(serverShare)% load_cpu=\(loadShare)% "
             + "violations=\(problems.count)"

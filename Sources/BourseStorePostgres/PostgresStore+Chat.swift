@@ -3,35 +3,50 @@ public import BourseStore
 import PostgresNIO
 
 extension PostgresStore {
-    /// Stores a chat message as the next in its room. One transaction holds the room's advisory lock, so two
-    /// servers (or two pool connections) posting to one room take turns for its next number, and a client
-    /// id (unique per room and author) is checked and stored under the same lock.
-    public func postChatMessage(_ message: StoredChatMessage) async throws -> (message: StoredChatMessage, posted: Bool)
-    {
-        try await transaction { connection in
-            try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\(message.room)))", logger: logger)
-            if let earlier = try await Self.chatMessage(
-                connection, in: message.room, author: message.author, clientID: message.clientID, logger: logger)
-            {
-                return (earlier, false)
+    /// Stores chat messages, each as the next in its room, in one transaction. It holds each room's advisory
+    /// lock, so two servers (or two pool connections) posting to one room take turns for its next number, and
+    /// a client id (unique per room and author) is checked and stored under the same lock. Rooms are locked
+    /// in the order of their names, so two batches never wait on each other's locks.
+    public func postChatMessages(_ messages: [StoredChatMessage]) async throws -> [ChatPost] {
+        guard !messages.isEmpty else { return [] }
+        return try await transaction { connection in
+            for room in Set(messages.map(\.room)).sorted() {
+                try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\(room)))", logger: logger)
             }
-            let rows = try await connection.query(
-                """
-                INSERT INTO chat_messages (room, sequence, author_id, text, client_id, posted_ms)
-                SELECT \(message.room), COALESCE(MAX(sequence), 0) + 1, \(Int64(message.author.rawValue)),
-                       \(message.text), \(message.clientID), \(message.postedAt.milliseconds)
-                FROM chat_messages WHERE room = \(message.room)
-                RETURNING id, sequence
-                """,
-                logger: logger)
-            for try await (id, sequence) in rows.decode((Int64, Int64).self) {
-                var stored = message
-                stored.id = UInt64(id)
-                stored.sequence = UInt64(sequence)
-                return (stored, true)
+            var posts: [ChatPost] = []
+            for message in messages {
+                posts.append(try await Self.post(message, on: connection, logger: logger))
             }
-            throw StoreError.corrupt("INSERT INTO chat_messages returned no row")
+            return posts
         }
+    }
+
+    /// Stores `message` as the next in its room, or returns the author's earlier one with its client id; the
+    /// caller holds the room's lock.
+    private static func post(
+        _ message: StoredChatMessage, on connection: PostgresConnection, logger: Logger
+    ) async throws -> ChatPost {
+        if let earlier = try await chatMessage(
+            connection, in: message.room, author: message.author, clientID: message.clientID, logger: logger)
+        {
+            return (earlier, false)
+        }
+        let rows = try await connection.query(
+            """
+            INSERT INTO chat_messages (room, sequence, author_id, text, client_id, posted_ms)
+            SELECT \(message.room), COALESCE(MAX(sequence), 0) + 1, \(Int64(message.author.rawValue)),
+                   \(message.text), \(message.clientID), \(message.postedAt.milliseconds)
+            FROM chat_messages WHERE room = \(message.room)
+            RETURNING id, sequence
+            """,
+            logger: logger)
+        for try await (id, sequence) in rows.decode((Int64, Int64).self) {
+            var stored = message
+            stored.id = UInt64(id)
+            stored.sequence = UInt64(sequence)
+            return (stored, true)
+        }
+        throw StoreError.corrupt("INSERT INTO chat_messages returned no row")
     }
 
     /// The message `author` posted in `room` with `clientID`.

@@ -3,31 +3,32 @@ public import BourseStore
 import GRDB
 
 extension SQLiteStore {
-    /// Stores a chat message as the next in its room, in one transaction with the check for its client id.
-    public func postChatMessage(_ message: StoredChatMessage) async throws -> (message: StoredChatMessage, posted: Bool)
-    {
+    /// Stores chat messages, each as the next in its room, in one transaction with the checks for their client
+    /// ids.
+    public func postChatMessages(_ messages: [StoredChatMessage]) async throws -> [ChatPost] {
         try await pool.write { db in
-            let author = Int64(message.author.rawValue)
-            if let earlier = try Self.chatMessage(
-                db, in: message.room, author: message.author, clientID: message.clientID)
-            {
-                return (earlier, false)
+            try messages.map { message in
+                if let earlier = try Self.chatMessage(
+                    db, in: message.room, author: message.author, clientID: message.clientID)
+                {
+                    return (earlier, false)
+                }
+                let last = try Int64.fetchOne(
+                    db, sql: "SELECT MAX(sequence) FROM chat_messages WHERE room = ?", arguments: [message.room])
+                var stored = message
+                stored.sequence = UInt64((last ?? 0) + 1)
+                try db.execute(
+                    sql: """
+                        INSERT INTO chat_messages (room, sequence, author_id, text, client_id, posted_ms)
+                        VALUES (?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        message.room, Int64(stored.sequence), Int64(message.author.rawValue), message.text,
+                        message.clientID, message.postedAt.milliseconds,
+                    ])
+                stored.id = UInt64(db.lastInsertedRowID)
+                return (stored, true)
             }
-            let last = try Int64.fetchOne(
-                db, sql: "SELECT MAX(sequence) FROM chat_messages WHERE room = ?", arguments: [message.room])
-            var stored = message
-            stored.sequence = UInt64((last ?? 0) + 1)
-            try db.execute(
-                sql: """
-                    INSERT INTO chat_messages (room, sequence, author_id, text, client_id, posted_ms)
-                    VALUES (?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    message.room, Int64(stored.sequence), author, message.text, message.clientID,
-                    message.postedAt.milliseconds,
-                ])
-            stored.id = UInt64(db.lastInsertedRowID)
-            return (stored, true)
         }
     }
 

@@ -41,4 +41,29 @@ struct ChatStoreContractTests {
             #expect(try await store.chatMessages(in: "dm:1:ann", before: nil, limit: 10).isEmpty)
         }
     }
+
+    @Test(arguments: StoreBackend.all)
+    func postsStoredTogetherAreNumberedInTheirOrder(backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let ann = try await store.createAccount(named: "ann", at: Timestamp(milliseconds: 1)).id
+            let ben = try await store.createAccount(named: "ben", at: Timestamp(milliseconds: 1)).id
+            let before = try await store.postChatMessage(Self.draft("item:1", ann, "First.", client: "a-0"))
+            let posts = try await store.postChatMessages([
+                Self.draft("item:1", ben, "Second.", client: "b-1"),
+                Self.draft("item:2", ann, "Elsewhere.", client: "a-1"),
+                Self.draft("item:1", ann, "Third.", client: "a-1"),
+                // A resend in the same batch, and one of a message stored before it: each the earlier message.
+                Self.draft("item:1", ben, "Second again.", client: "b-1"),
+                Self.draft("item:1", ann, "First again.", client: "a-0"),
+                Self.draft("item:1", ben, "Fourth.", client: "b-2"),
+            ])
+            #expect(posts.map(\.posted) == [true, true, true, false, false, true])
+            #expect(posts.map(\.message.sequence) == [2, 1, 3, 2, 1, 4])
+            #expect(posts[3].message == posts[0].message && posts[4].message == before.message)
+            #expect(Set(posts.map(\.message.id)).count == 5, "stored messages have ids of their own")
+            let page = try await store.chatMessages(in: "item:1", before: nil, limit: 10)
+            #expect(page.map(\.text) == ["Fourth.", "Third.", "Second.", "First."])
+            #expect(try await store.postChatMessages([]).isEmpty)
+        }
+    }
 }

@@ -1,6 +1,5 @@
 public import BourseCore
 public import BourseStore
-import BourseToolkit
 import BourseWire
 import Synchronization
 
@@ -26,6 +25,10 @@ public final class AuctionFeed: Sendable {
 
     struct State {
         var subscribers: [Int: Subscriber] = [:]
+        /// Per chat room, its members' connections by id: the index of ``Subscriber/rooms``, so a message is
+        /// queued to a room's members without looking at every connection (5,000 members at 100 messages a
+        /// second made that scan the busiest code under the feed's lock). Change rooms with ``setRooms(_:of:)``.
+        var members: [String: [Int: StreamConnection]] = [:]
         /// Per item, its recent public frames, oldest first: the first and last change each covers (the
         /// same for one event; a conflated `price` covers several) and the frame.
         var recent: [ItemID: [(first: UInt64, sequence: UInt64, frame: StreamFrame)]] = [:]
@@ -59,10 +62,10 @@ public final class AuctionFeed: Sendable {
     /// Held while frames of item changes are queued, so they reach every connection in sequence order
     /// whichever thread sends them (the writer's observer, or the conflation timer).
     let flushing = Mutex(())
-    /// Chat posts, one at a time: each is numbered by the store and delivered before the next is stored, so
-    /// every member sees a room's messages in their order.
-    let chatPosts = SerialTasks()
-    /// Chat posts waiting in ``chatPosts`` or being stored: past ``ChatDesk/maximumWaiting`` the next is
+    /// Chat's posts, deletions and joins, one at a time (posts that queue together are stored in one
+    /// transaction), so every member sees a room's messages in their order.
+    let chatQueue: ChatQueue
+    /// Chat posts waiting in ``chatQueue`` or being stored: past ``ChatDesk/maximumWaiting`` the next is
     /// refused rather than queued behind a slow store.
     let chatWaiting = Mutex(0)
     /// Per account, when its recent chat messages were posted (epoch milliseconds): the rate limit's window.
@@ -75,6 +78,7 @@ public final class AuctionFeed: Sendable {
         self.store = store
         self.clock = clock
         catalog = AuctionCatalog(store: store)
+        chatQueue = ChatQueue(store: store)
     }
 
     /// The observer to hand to ``DurableExchange`` beside the market feeds'.
@@ -104,6 +108,7 @@ public final class AuctionFeed: Sendable {
 
     func remove(_ connection: StreamConnection) {
         state.withLock { state in
+            state.setRooms([], of: connection.id)
             guard let gone = state.subscribers.removeValue(forKey: connection.id) else { return }
             for item in gone.items { state.followers[item, default: 1] -= 1 }
         }

@@ -1,20 +1,22 @@
 public import BourseCore
 
 extension InMemoryStore {
-    /// Stores a chat message as the next in its room, or returns the author's earlier one with its client id.
-    public func postChatMessage(_ message: StoredChatMessage) async throws -> (message: StoredChatMessage, posted: Bool)
-    {
+    /// Stores chat messages, in order, each as the next in its room, or returns the author's earlier one with
+    /// its client id.
+    public func postChatMessages(_ messages: [StoredChatMessage]) async throws -> [ChatPost] {
         try write { contents in
-            if let earlier = contents.chat.first(where: {
-                $0.room == message.room && $0.author == message.author && $0.clientID == message.clientID
-            }) {
-                return (earlier, false)
+            messages.map { message in
+                if let earlier = contents.chat.first(where: {
+                    $0.room == message.room && $0.author == message.author && $0.clientID == message.clientID
+                }) {
+                    return (earlier, false)
+                }
+                var stored = message
+                stored.id = UInt64(contents.chat.count + 1)
+                stored.sequence = (contents.chat.last { $0.room == message.room }?.sequence ?? 0) + 1
+                contents.chat.append(stored)
+                return (stored, true)
             }
-            var stored = message
-            stored.id = UInt64(contents.chat.count + 1)
-            stored.sequence = (contents.chat.last { $0.room == message.room }?.sequence ?? 0) + 1
-            contents.chat.append(stored)
-            return (stored, true)
         }
     }
 

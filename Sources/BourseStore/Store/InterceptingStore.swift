@@ -193,9 +193,8 @@ public final class InterceptingStore: Store {
 
 extension InterceptingStore {
     /// Posts in the wrapped store.
-    public func postChatMessage(_ message: StoredChatMessage) async throws -> (message: StoredChatMessage, posted: Bool)
-    {
-        try await store.postChatMessage(message)
+    public func postChatMessages(_ messages: [StoredChatMessage]) async throws -> [ChatPost] {
+        try await store.postChatMessages(messages)
     }
 
     /// The wrapped store's message of `author` with `clientID`.

@@ -5,7 +5,10 @@ import Synchronization
 extension AuctionFeed {
     /// `connection` receives `room`'s messages, typing and read receipts from now on.
     func join(_ connection: StreamConnection, room: String) {
-        state.withLock { _ = $0.subscribers[connection.id]?.rooms.insert(room) }
+        state.withLock { state in
+            guard let rooms = state.subscribers[connection.id]?.rooms else { return }
+            state.setRooms(rooms.union([room]), of: connection.id)
+        }
     }
 
     /// Whether `connection` joined `room`.
@@ -15,7 +18,7 @@ extension AuctionFeed {
 
     /// `connection` leaves every room: its user changed, and the next one joins what it may read.
     func leaveAllRooms(_ connection: StreamConnection) {
-        state.withLock { $0.subscribers[connection.id]?.rooms = [] }
+        state.withLock { $0.setRooms([], of: connection.id) }
     }
 
     /// Whether `connection` may send a typing indicator at `now` (one a second); counts it if so.
@@ -31,7 +34,10 @@ extension AuctionFeed {
 
     /// `connection` no longer receives `room`'s frames.
     func leave(_ connection: StreamConnection, room: String) {
-        state.withLock { _ = $0.subscribers[connection.id]?.rooms.remove(room) }
+        state.withLock { state in
+            guard let rooms = state.subscribers[connection.id]?.rooms else { return }
+            state.setRooms(rooms.subtracting([room]), of: connection.id)
+        }
     }
 
     /// How many rooms `connection` has joined.
@@ -46,12 +52,16 @@ extension AuctionFeed {
         exceptAccounts accounts: Set<AccountID> = []
     ) {
         let frame = StreamFrame(text: bytes)
-        let targets = state.withLock { state in
-            state.subscribers.values.filter {
-                $0.rooms.contains(room) && $0.connection.id != except?.id
-                    && !($0.account.map(accounts.contains) ?? false)
+        let targets = state.withLock { state -> [StreamConnection] in
+            guard let members = state.members[room] else { return [] }
+            guard except != nil || !accounts.isEmpty else { return Array(members.values) }
+            return members.compactMap { id, connection in
+                guard id != except?.id else { return nil }
+                guard let account = state.subscribers[id]?.account, accounts.contains(account) else {
+                    return connection
+                }
+                return nil
             }
-            .map(\.connection)
         }
         for connection in targets { _ = connection.enqueue(frame) }
     }
@@ -95,8 +105,21 @@ extension AuctionFeed {
     func leaveRooms(of account: AccountID, where leaving: (String) -> Bool) {
         state.withLock { state in
             for (id, subscriber) in state.subscribers where subscriber.account == account {
-                state.subscribers[id]?.rooms = subscriber.rooms.filter { !leaving($0) }
+                state.setRooms(subscriber.rooms.filter { !leaving($0) }, of: id)
             }
         }
+    }
+}
+
+extension AuctionFeed.State {
+    /// Makes `rooms` the chat rooms of connection `id` (a subscriber), keeping ``members`` in step.
+    mutating func setRooms(_ rooms: Set<String>, of id: Int) {
+        guard let subscriber = subscribers[id] else { return }
+        for room in subscriber.rooms.subtracting(rooms) {
+            members[room]?[id] = nil
+            if members[room]?.isEmpty == true { members[room] = nil }
+        }
+        for room in rooms.subtracting(subscriber.rooms) { members[room, default: [:]][id] = subscriber.connection }
+        subscribers[id]?.rooms = rooms
     }
 }

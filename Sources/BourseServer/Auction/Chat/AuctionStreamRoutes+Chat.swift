@@ -106,7 +106,7 @@ extension AuctionStreamRoutes {
         let store = controller.store
         // Read, joined and answered in one job of the chat queue: the reply is on the connection before
         // any later message of the room, so a client never sees a live message ahead of the replay.
-        try await auctions.chatPosts.run {
+        try await auctions.chatQueue.run {
             // Checked here, between posts and sanctions' effects: a ban set while this join waited keeps
             // the user out, as it takes out those who had joined.
             try await desk.refuseIfBanned(session.user, in: item)

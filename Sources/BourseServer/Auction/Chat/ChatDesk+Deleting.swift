@@ -17,7 +17,7 @@ extension ChatDesk {
         }
         let feed = controller.feed
         let now = controller.clock()
-        return try await feed.chatPosts.run {
+        return try await feed.chatQueue.run {
             guard let (deleted, changed) = try await store.deleteChatMessage(id: id, by: user.account.id, at: now)
             else { throw Self.noMessage(id, in: room) }
             if changed { feed.deliver(toRoom: room.name, ChatJSON.deletion(deleted)) }

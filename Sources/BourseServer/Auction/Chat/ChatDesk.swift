@@ -9,7 +9,8 @@ import Foundation
 /// An item's public thread is read by anyone and written by anyone signed in; a private room
 /// (`dm:{item}:{buyer}`) is the seller's and that buyer's only (admins read it to moderate), and the buyer
 /// may write first only after bidding on the item (the seller may open it at any time). Messages are stored
-/// before they are acknowledged or delivered (ADR 0014), one at a time, so members see a room in its order.
+/// before they are acknowledged or delivered (ADR 0014), in the order they are numbered (``ChatQueue``, which
+/// stores the posts that queue together in one transaction), so members see a room in its order.
 struct ChatDesk: Sendable {
     let controller: AuctionController
 
@@ -108,7 +109,6 @@ struct ChatDesk: Sendable {
                 retryAfter: Int(seconds))
         }
         try admitPastSlowMode(admission, of: user, in: room)
-        let store = controller.store
         let clock = controller.clock
         let feed = feed
         let draft = StoredChatMessage(
@@ -127,14 +127,10 @@ struct ChatDesk: Sendable {
                 retryAfter: 1)
         }
         defer { feed.chatWaiting.withLock { $0 -= 1 } }
-        let result = try await feed.chatPosts.run {
-            let result = try await store.postChatMessage(draft)
-            if result.posted {
-                feed.deliver(
-                    toRoom: room.name, ChatJSON.event(result.message, from: from, fromSeller: fromSeller),
-                    exceptAccounts: blockers)
-            }
-            return result
+        let result = try await feed.chatQueue.post(draft) { stored in
+            feed.deliver(
+                toRoom: room.name, ChatJSON.event(stored.message, from: from, fromSeller: fromSeller),
+                exceptAccounts: blockers)
         }
         return (result.message, result.posted, fromSeller)
     }
