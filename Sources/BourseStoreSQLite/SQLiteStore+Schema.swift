@@ -288,6 +288,24 @@ extension SQLiteStore {
                     CREATE TABLE admins (account_id INTEGER PRIMARY KEY REFERENCES accounts (id));
                     """)
         }
+        // Notifications (#19): each user's inbox, paged by id per account; unread ones counted by a partial index.
+        migrator.registerMigration("10-notifications") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE notifications (
+                        id INTEGER PRIMARY KEY,
+                        account_id INTEGER NOT NULL REFERENCES accounts (id),
+                        kind TEXT NOT NULL,
+                        item_id INTEGER,
+                        room TEXT,
+                        text TEXT NOT NULL,
+                        at_ms INTEGER NOT NULL,
+                        read INTEGER NOT NULL DEFAULT 0
+                    );
+                    CREATE INDEX notifications_by_account ON notifications (account_id, id);
+                    CREATE INDEX notifications_unread ON notifications (account_id, id) WHERE read = 0;
+                    """)
+        }
         return migrator
     }
 }

@@ -101,12 +101,27 @@ def test_two_users_bid_against_each_other_over_the_socket():
                 assert second["leading"] is True and second["price"] == "31000"
                 outbid = await ben.wait(lambda m: m.get("type") == "outbid")
                 assert outbid["item"] == item and outbid["your_max"] == "30000" and outbid["price"] == "31000"
+                # And in his inbox (issue #19), pushed with his unread count.
+                notice = await ben.wait(lambda m: m.get("type") == "notification")
+                assert notice["kind"] == "outbid" and notice["item"] == item and notice["unread"] == 1
+                assert "Brass telescope" in notice["text"] and "30,000 won" in notice["text"]
                 price = await ben.wait(lambda m: m.get("type") == "price" and m.get("seq") == 3)
                 assert price["leader"] == "bidder 2" and price["previous_price"] == "10000"
                 pong = await ann.request({"type": "ping"})
                 assert pong["type"] == "pong" and pong["server_time"] > 0
                 await ann.wait(lambda m: m.get("type") == "price" and m.get("seq") == 3)
                 assert not [m for m in ann.received if m.get("type") == "outbid"], "outbid went to the leader"
+
+            inbox = requests.get(
+                f"{server.base}/auction/v1/me/notifications?unread=true",
+                headers={"Authorization": "Bearer " + tokens["ben"]}, timeout=30,
+            ).json()
+            assert inbox["unread"] == 1 and [n["kind"] for n in inbox["notifications"]] == ["outbid"]
+            marked = requests.post(
+                f"{server.base}/auction/v1/me/notifications/read", json={},
+                headers={"Authorization": "Bearer " + tokens["ben"]}, timeout=30,
+            )
+            assert marked.status_code == 200 and marked.json() == {"unread": 0}
 
             # Ben comes back having seen sequence 2: he gets exactly the change he missed.
             async with websockets.connect(url) as b:

@@ -43,6 +43,7 @@ public enum BourseApplication {
         PhotoController(library: controller.library, store: reader.store, clock: reader.clock).addRoutes(to: router)
         controller.addRoutes(to: router)
         ChatController(desk: ChatDesk(controller: controller)).addRoutes(to: router)
+        NotificationController(controller: controller).addRoutes(to: router)
         router.get("/healthz") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "application/json"],

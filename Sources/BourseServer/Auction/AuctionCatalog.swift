@@ -48,6 +48,9 @@ final class AuctionCatalog: Sendable {
 
     func watcherCount(_ item: ItemID) -> Int { contents.withLock { $0.watchers[item]?.count ?? 0 } }
 
+    /// Who watches `item` (their inboxes hear of its extensions and its last minutes).
+    func watchers(of item: ItemID) -> Set<AccountID> { contents.withLock { $0.watchers[item] ?? [] } }
+
     func isWatched(_ item: ItemID, by account: AccountID) -> Bool {
         contents.withLock { $0.watchers[item]?.contains(account) ?? false }
     }

@@ -45,6 +45,10 @@ public final class AuctionFeed: Sendable {
         /// Per item, the effective end and the `ending_soon` thresholds already announced for it (an
         /// extension moves the end and the announcements start again).
         var announced: [ItemID: (end: Timestamp, seconds: Set<Int64>)] = [:]
+        /// Per item, when its watchers' inboxes last heard of an extension (epoch milliseconds).
+        var extensionNotified: [ItemID: Int64] = [:]
+        /// Items whose watchers' inboxes heard they end soon.
+        var endingSoonNotified: Set<ItemID> = []
     }
 
     /// Seconds before the effective end at which `ending_soon` is sent.
@@ -58,6 +62,8 @@ public final class AuctionFeed: Sendable {
     /// route and both sockets share).
     public let sockets = SessionSockets()
     let catalog: AuctionCatalog
+    /// Users' inboxes: what the events below leave for those not looking.
+    let notifier: Notifier
     let state = Mutex(State())
     /// Held while frames of item changes are queued, so they reach every connection in sequence order
     /// whichever thread sends them (the writer's observer, or the conflation timer).
@@ -79,6 +85,8 @@ public final class AuctionFeed: Sendable {
         self.clock = clock
         catalog = AuctionCatalog(store: store)
         chatQueue = ChatQueue(store: store)
+        notifier = Notifier(store: store, clock: clock)
+        notifier.pushing { [weak self] account, bytes in self?.send(to: account, bytes) }
     }
 
     /// The observer to hand to ``DurableExchange`` beside the market feeds'.
@@ -168,6 +176,7 @@ public final class AuctionFeed: Sendable {
                 return true
             }
             guard fresh else { continue }
+            notifier.notify(endingSoonNotifications(item, seconds: threshold, at: now))
             deliver(
                 item.id,
                 AuctionStreamJSON.event("ending_soon", item.id, item.sequence, now) { writer in
@@ -196,16 +205,20 @@ public final class AuctionFeed: Sendable {
 
     func publish(_ batch: DurableExchange.DurableBatch) {
         // Under the flush lock: the conflation timer's flush must not interleave its frames with these.
-        flushing.withLock { _ in
+        let events = flushing.withLock { _ -> [AuctionEvent] in
             var touched: Set<ItemID> = []
+            var events: [AuctionEvent] = []
             for result in batch.results {
                 for event in result.events {
                     guard case .auction(let auction) = event else { continue }
                     publish(auction, touched: &touched)
+                    events.append(auction)
                 }
             }
             if !touched.isEmpty { flushRuns(touched) }
+            return events
         }
+        if !events.isEmpty { notifier.notify(notifications(for: events, at: clock())) }
     }
 
     private func publish(_ event: AuctionEvent, touched: inout Set<ItemID>) {

@@ -21,6 +21,7 @@ public final class InMemoryStore: Store {
         var chatSanctions: [ChatSanction] = []
         var chatReports: [ChatReport] = []
         var chatBlocks: [(blocker: AccountID, blocked: AccountID)] = []
+        var notifications: [StoredNotification] = []
         var admins: Set<AccountID> = []
         var listings: [UInt64: ItemListing] = [:]
         var watches: [(item: UInt64, account: AccountID)] = []

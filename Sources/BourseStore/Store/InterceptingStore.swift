@@ -273,3 +273,27 @@ extension InterceptingStore {
     /// Whether the wrapped store has `account` as an admin.
     public func isAdmin(_ account: AccountID) async throws -> Bool { try await store.isAdmin(account) }
 }
+
+extension InterceptingStore {
+    /// Adds to the wrapped store.
+    public func addNotifications(_ notifications: [StoredNotification]) async throws -> [StoredNotification] {
+        try await store.addNotifications(notifications)
+    }
+
+    /// The wrapped store's notifications.
+    public func notifications(
+        of account: AccountID, unreadOnly: Bool, before: UInt64?, limit: Int
+    ) async throws -> [StoredNotification] {
+        try await store.notifications(of: account, unreadOnly: unreadOnly, before: before, limit: limit)
+    }
+
+    /// The wrapped store's unread count.
+    public func unreadNotificationCount(of account: AccountID) async throws -> Int {
+        try await store.unreadNotificationCount(of: account)
+    }
+
+    /// Marks read in the wrapped store.
+    public func markNotificationsRead(of account: AccountID, ids: [UInt64]?, through: UInt64?) async throws -> Int {
+        try await store.markNotificationsRead(of: account, ids: ids, through: through)
+    }
+}

@@ -11,7 +11,9 @@ public import BourseCore
 /// Accounts and API keys (``AccountStore``) and order records (``OrderStore``) live in the same database.
 /// **Order.** Commits are appended by one writer, in sequence order; a store refuses a record whose first
 /// sequence does not follow the last one it holds.
-public protocol Store: AccountStore, UserStore, PhotoStore, ListingStore, OrderStore, WalletStore, ChatStore {
+public protocol Store:
+    AccountStore, UserStore, PhotoStore, ListingStore, OrderStore, WalletStore, ChatStore, NotificationStore
+{
     /// Creates the schema or brings it up to date. Safe to call on every start.
     func migrate() async throws
 

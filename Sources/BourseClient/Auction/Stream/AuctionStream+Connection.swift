@@ -35,11 +35,9 @@ extension AuctionStream {
             try? await Task.sleep(for: delay)
             attempt += 1
         }
-        let (waiters, readers, watchers, chatReaders) = registry.withLock { $0.stop() }
+        let (waiters, finishers) = registry.withLock { $0.stop() }
         for waiter in waiters { waiter.resume(throwing: AuctionClientError.transport("the auction stream stopped")) }
-        for reader in readers { reader.finish() }
-        for watcher in watchers { watcher.finish() }
-        for reader in chatReaders { reader.finish() }
+        for finish in finishers { finish() }
     }
 
     /// One connection, until either side closes it; returns whether any frame arrived (a link that worked,

@@ -42,6 +42,7 @@ extension AuctionStream {
         private var nextListener = 0
         private var readers: [Int: AsyncStream<Event>.Continuation] = [:]
         private var chatReaders: [Int: AsyncStream<ChatMessage>.Continuation] = [:]
+        private var notificationReaders: [Int: AsyncStream<NotificationUpdate>.Continuation] = [:]
         /// The chat rooms joined, with the last `seq` delivered of each (0 before any): every reconnect joins
         /// them again from there.
         private(set) var chatRooms: [String: Int64] = [:]
@@ -160,10 +161,7 @@ extension AuctionStream {
         /// ``AuctionStream/run()`` returned: every waiting request fails, every reader and watcher finishes.
         /// The continuations come back to be finished outside the lock: finishing one runs its termination
         /// handler, which takes the lock again.
-        mutating func stop() -> (
-            waiters: [Waiter], readers: [AsyncStream<Event>.Continuation],
-            watchers: [AsyncStream<ConnectionState>.Continuation], chatReaders: [AsyncStream<ChatMessage>.Continuation]
-        ) {
+        mutating func stop() -> (waiters: [Waiter], finishers: [@Sendable () -> Void]) {
             stopped = true
             let waiters = close() + unsent.map(\.waiter)
             unsent = []
@@ -171,8 +169,15 @@ extension AuctionStream {
                 readers = [:]
                 watchers = [:]
                 chatReaders = [:]
+                notificationReaders = [:]
             }
-            return (waiters, Array(readers.values), Array(watchers.values), Array(chatReaders.values))
+            let finishers: [[@Sendable () -> Void]] = [
+                readers.values.map { reader in { reader.finish() } },
+                watchers.values.map { watcher in { watcher.finish() } },
+                chatReaders.values.map { reader in { reader.finish() } },
+                notificationReaders.values.map { reader in { reader.finish() } },
+            ]
+            return (waiters, finishers.flatMap { $0 })
         }
 
         /// ``AuctionStream/run()`` started (again).
@@ -218,6 +223,9 @@ extension AuctionStream {
                 return ([], nil)
             case .chatDeleted(let room, let id, let seq):
                 deliverDeletion(room, id, seq)
+                return ([], nil)
+            case .notification(let update):
+                for reader in notificationReaders.values { reader.yield(update) }
                 return ([], nil)
             case .event(let event):
                 let outcome = sequences.accept(event)
@@ -276,6 +284,14 @@ extension AuctionStream {
         }
 
         mutating func removeChatReader(_ id: Int) { chatReaders[id] = nil }
+
+        mutating func addNotificationReader(_ reader: AsyncStream<NotificationUpdate>.Continuation) -> Int {
+            defer { nextListener += 1 }
+            notificationReaders[nextListener] = reader
+            return nextListener
+        }
+
+        mutating func removeNotificationReader(_ id: Int) { notificationReaders[id] = nil }
 
         // MARK: - Readers and state
 

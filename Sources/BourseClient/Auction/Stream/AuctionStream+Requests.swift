@@ -200,3 +200,22 @@ extension AuctionStream {
         let _: Deleted = try await send(request)
     }
 }
+
+/// What the auction socket says of the signed-in user's inbox.
+public enum NotificationUpdate: Hashable, Sendable {
+    /// A new entry, and how many are unread with it.
+    case added(AuctionNotification, unread: Int)
+    /// The user marked some read (on any device); `unread` is how many stay unread.
+    case read(unread: Int)
+}
+
+extension AuctionStream {
+    /// The signed-in user's new notifications and read markings, live, from now on (signed in with
+    /// ``authenticate()``). What arrived while the stream was away is in ``AuctionClient/notifications(unreadOnly:before:limit:)``.
+    public func notifications() -> AsyncStream<NotificationUpdate> {
+        let (stream, continuation) = AsyncStream.makeStream(of: NotificationUpdate.self, bufferingPolicy: .unbounded)
+        let id = registry.withLock { $0.addNotificationReader(continuation) }
+        continuation.onTermination = { [weak self] _ in self?.registry.withLock { $0.removeNotificationReader(id) } }
+        return stream
+    }
+}

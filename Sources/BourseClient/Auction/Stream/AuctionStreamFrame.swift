@@ -15,6 +15,8 @@ enum AuctionStreamFrame: Sendable {
     case chat(ChatMessage)
     /// A message of a joined room was deleted (`chat.deleted`).
     case chatDeleted(room: String, messageID: Int64, seq: Int64)
+    /// A new entry of the user's inbox, or their marking some read.
+    case notification(NotificationUpdate)
     /// A frame this SDK does not read: an event type of a newer server, or a reply to an id it never sent.
     case other(type: String?)
 
@@ -32,6 +34,14 @@ enum AuctionStreamFrame: Sendable {
             return .reply(id: id, type: type, body: bytes)
         }
         if type == "chat.message" { return .chat(try JSONDecoder().decode(ChatMessage.self, from: bytes)) }
+        if type == "notification" {
+            let pushed = try JSONDecoder().decode(PushedNotification.self, from: bytes)
+            return .notification(.added(pushed.notification, unread: pushed.unread))
+        }
+        if type == "notifications.read" {
+            return .notification(
+                .read(unread: try JSONDecoder().decode(PushedNotification.Count.self, from: bytes).unread))
+        }
         if type == "chat.deleted" {
             let deleted = try JSONDecoder().decode(ChatDeleted.self, from: bytes)
             return .chatDeleted(room: deleted.room ?? "", messageID: deleted.messageID, seq: deleted.seq)
@@ -46,6 +56,18 @@ enum AuctionStreamFrame: Sendable {
         case .event(let event): event.serverTime
         case .reply(_, "pong", let body): (try? JSONDecoder().decode(Pong.self, from: body))?.serverTime
         default: nil
+        }
+    }
+
+    /// A `notification` event: the entry's fields, and the user's unread count with it.
+    private struct PushedNotification: Decodable {
+        struct Count: Decodable { var unread: Int }
+        var notification: AuctionNotification
+        var unread: Int
+
+        init(from decoder: any Decoder) throws {
+            notification = try AuctionNotification(from: decoder)
+            unread = try Count(from: decoder).unread
         }
     }
 

@@ -132,6 +132,10 @@ struct ChatDesk: Sendable {
                 toRoom: room.name, ChatJSON.event(stored.message, from: from, fromSeller: fromSeller),
                 exceptAccounts: blockers)
         }
+        if result.posted {
+            // The message is stored and delivered whatever becomes of its inbox entries.
+            try? await notifyAbout(result.message, in: room, of: item, from: user, blockers: blockers)
+        }
         return (result.message, result.posted, fromSeller)
     }
 

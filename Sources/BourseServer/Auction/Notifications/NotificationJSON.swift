@@ -1,0 +1,67 @@
+import BourseCore
+import BourseStore
+import BourseWire
+
+/// Notifications' JSON: an inbox entry's fields, the socket's `notification` event, and the words of each.
+enum NotificationJSON {
+    /// `notification_id`, `kind`, `item` (or null), `room` (or null), `text`, `at` (epoch milliseconds),
+    /// `read`. Not `id`: on the socket that names the request a frame answers (as `message_id` does for chat).
+    static func fields(of notification: StoredNotification, into writer: inout JSONWriter) {
+        writer.key("notification_id")
+        writer.integer(Int64(notification.id))
+        writer.key("kind")
+        writer.string(notification.kind)
+        writer.key("item")
+        if let item = notification.item { writer.integer(Int64(item.rawValue)) } else { writer.null() }
+        writer.key("room")
+        if let room = notification.room { writer.string(room) } else { writer.null() }
+        writer.key("text")
+        writer.string(notification.text)
+        writer.key("at")
+        writer.integer(notification.at.milliseconds)
+        writer.key("read")
+        writer.bool(notification.read)
+    }
+
+    /// `{"type":"notification",…,"unread":n}`: pushed to its owner's sockets when it is stored.
+    static func event(_ notification: StoredNotification, unread: Int) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("type")
+        writer.string("notification")
+        fields(of: notification, into: &writer)
+        writer.key("unread")
+        writer.integer(Int64(unread))
+        writer.endObject()
+        return writer.bytes
+    }
+
+    /// `{"type":"notifications.read","unread":n}`: pushed to a user's sockets when they mark some read, so
+    /// every device's badge agrees.
+    static func readEvent(unread: Int) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("type")
+        writer.string("notifications.read")
+        writer.key("unread")
+        writer.integer(Int64(unread))
+        writer.endObject()
+        return writer.bytes
+    }
+
+    /// "10,000 won": money in a sentence.
+    static func won(_ funds: Funds) -> String {
+        let digits = String(funds.wholeWon)
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0, digit != "-" { grouped.append(",") }
+            grouped.append(digit)
+        }
+        return grouped + " won"
+    }
+
+    /// An item's title in quotes, or its number when its listing is not known.
+    static func title(_ title: String?, _ item: ItemID) -> String {
+        title.map { "“\($0)”" } ?? "item \(item.rawValue)"
+    }
+}

@@ -1,0 +1,154 @@
+import BourseCore
+import BourseStore
+import BourseWire
+import Synchronization
+
+/// Users' inboxes (issue #19): adds notifications to the store and pushes each to its user's auction
+/// sockets as a `notification` event with their unread count.
+///
+/// Notifications are made where durable changes are published (the writer's observer, the chat queue),
+/// which must not wait for a store, so ``notify(_:)`` only queues them; one task stores whatever queued
+/// meanwhile in one transaction (as chat and the journal do) and then pushes. Accounts that cannot sign
+/// in (no password: the demo's traders and bidders, bots with API keys) have no inbox to read, so nothing
+/// is stored for them.
+final class Notifier: Sendable {
+    /// Notifications stored in one transaction at most.
+    static let maximumBatch = 1_000
+    /// Notifications waiting past which new ones are dropped (a stalled store must not grow the heap).
+    static let maximumWaiting = 100_000
+    /// How long an account found without a password is believed to have none.
+    static let nonUserMilliseconds: Int64 = 60_000
+
+    private struct State {
+        var waiting: [StoredNotification] = []
+        var running = false
+        /// Whether each account can sign in, and (for those that cannot) when that was checked.
+        var users: [AccountID: (user: Bool, checked: Int64)] = [:]
+        /// Unread counts of the accounts notified since start: read from the store once, then kept here (a
+        /// count per account per batch would scan every unread entry of every bidder in a storm).
+        var unread: [AccountID: Int] = [:]
+        var dropped = 0
+        /// Waits for the queue to empty (``flushed()``).
+        var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let store: any Store
+    private let clock: @Sendable () -> Timestamp
+    private let state = Mutex(State())
+    /// Queues a frame on `account`'s sockets; set once by the feed that owns this notifier.
+    private let push = Mutex<(@Sendable (AccountID, [UInt8]) -> Void)?>(nil)
+
+    init(store: any Store, clock: @escaping @Sendable () -> Timestamp) {
+        self.store = store
+        self.clock = clock
+    }
+
+    /// Where stored notifications are pushed.
+    func pushing(with push: @escaping @Sendable (AccountID, [UInt8]) -> Void) {
+        self.push.withLock { $0 = push }
+    }
+
+    /// Learns `account`'s unread count from the store's answer to a read or a marking (what the next pushed
+    /// notification counts from).
+    func learnUnread(_ count: Int, of account: AccountID) {
+        state.withLock { $0.unread[account] = count }
+    }
+
+    /// Notifications dropped because too many were waiting (a stalled store).
+    var dropped: Int { state.withLock { $0.dropped } }
+
+    /// Queues `notifications` for their inboxes; returns at once.
+    func notify(_ notifications: [StoredNotification]) {
+        guard !notifications.isEmpty else { return }
+        let start = state.withLock { state -> Bool in
+            let room = max(0, Self.maximumWaiting - state.waiting.count)
+            state.dropped += max(0, notifications.count - room)
+            state.waiting.append(contentsOf: notifications.prefix(room))
+            guard !state.running else { return false }
+            state.running = true
+            return true
+        }
+        if start { Task { await self.drain() } }
+    }
+
+    /// Returns once everything queued before the call is stored and pushed (tests; shutdown).
+    func flushed() async {
+        await withCheckedContinuation { continuation in
+            let idle = state.withLock { state -> Bool in
+                guard state.running else { return true }
+                state.idleWaiters.append(continuation)
+                return false
+            }
+            if idle { continuation.resume() }
+        }
+    }
+
+    private func drain() async {
+        while true {
+            let (batch, waiters) = state.withLock {
+                state -> ([StoredNotification], [CheckedContinuation<Void, Never>]) in
+                guard !state.waiting.isEmpty else {
+                    state.running = false
+                    defer { state.idleWaiters.removeAll() }
+                    return ([], state.idleWaiters)
+                }
+                let batch = Array(state.waiting.prefix(Self.maximumBatch))
+                state.waiting.removeFirst(batch.count)
+                return (batch, [])
+            }
+            guard !batch.isEmpty else {
+                for waiter in waiters { waiter.resume() }
+                return
+            }
+            await store(batch)
+        }
+    }
+
+    /// Stores the batch's notifications of users and pushes each with its owner's unread count. A store
+    /// error loses this batch (they are not money, and the next batch may succeed); it is not retried.
+    private func store(_ batch: [StoredNotification]) async {
+        do {
+            let users = try await self.users(among: Set(batch.map(\.account)))
+            let stored = try await store.addNotifications(batch.filter { users.contains($0.account) })
+            let added = Dictionary(grouping: stored, by: \.account).mapValues(\.count)
+            var before: [AccountID: Int] = [:]
+            for (account, count) in added {
+                if let known = state.withLock({ $0.unread[account] }) {
+                    before[account] = known
+                    state.withLock { $0.unread[account] = known + count }
+                } else {
+                    // Read after the insert, so it counts this batch already.
+                    let total = try await store.unreadNotificationCount(of: account)
+                    before[account] = total - count
+                    state.withLock { $0.unread[account] = total }
+                }
+            }
+            guard let push = push.withLock({ $0 }) else { return }
+            // Each pushed notification carries the count with it and those before it in the batch.
+            for notification in stored {
+                let count = (before[notification.account] ?? 0) + 1
+                before[notification.account] = count
+                push(notification.account, NotificationJSON.event(notification, unread: count))
+            }
+        } catch {
+            // Nothing to answer: the changes they follow are durable, and the inbox is a courtesy.
+        }
+    }
+
+    /// Which of `accounts` can sign in (have a password), from the cache where it is fresh.
+    private func users(among accounts: Set<AccountID>) async throws -> Set<AccountID> {
+        let now = clock().milliseconds
+        var found: Set<AccountID> = []
+        for account in accounts {
+            let known = state.withLock { $0.users[account] }
+            if let known, known.user || now - known.checked < Self.nonUserMilliseconds {
+                if known.user { found.insert(account) }
+                continue
+            }
+            let user = try await store.passwordHash(of: account) != nil
+            state.withLock { $0.users[account] = (user, now) }
+            if user { found.insert(account) }
+        }
+        return found
+    }
+}

@@ -1,0 +1,104 @@
+public import BourseCore
+public import BourseStore
+import PostgresNIO
+
+extension PostgresStore {
+    /// Stores notifications, unread, in one transaction.
+    public func addNotifications(_ notifications: [StoredNotification]) async throws -> [StoredNotification] {
+        guard !notifications.isEmpty else { return [] }
+        return try await transaction { connection in
+            var stored: [StoredNotification] = []
+            for notification in notifications {
+                let rows = try await connection.query(
+                    """
+                    INSERT INTO notifications (account_id, kind, item_id, room, text, at_ms)
+                    VALUES (\(Int64(notification.account.rawValue)), \(notification.kind),
+                            \(notification.item.map { Int64($0.rawValue) }), \(notification.room),
+                            \(notification.text), \(notification.at.milliseconds))
+                    RETURNING id
+                    """,
+                    logger: logger)
+                for try await id in rows.decode(Int64.self) {
+                    var added = notification
+                    added.id = UInt64(id)
+                    added.read = false
+                    stored.append(added)
+                }
+            }
+            guard stored.count == notifications.count else {
+                throw StoreError.corrupt("INSERT INTO notifications returned no id")
+            }
+            return stored
+        }
+    }
+
+    /// An account's notifications below `before`, newest first.
+    public func notifications(
+        of account: AccountID, unreadOnly: Bool, before: UInt64?, limit: Int
+    ) async throws -> [StoredNotification] {
+        try await withClient { client in
+            let rows = try await client.query(
+                """
+                SELECT id, account_id, kind, item_id, room, text, at_ms, read FROM notifications
+                WHERE account_id = \(Int64(account.rawValue)) AND id < \(Int64(clamping: before ?? UInt64(Int64.max)))
+                  AND (NOT \(unreadOnly) OR NOT read)
+                ORDER BY id DESC LIMIT \(Int64(max(0, limit)))
+                """,
+                logger: logger)
+            var notifications: [StoredNotification] = []
+            for try await (id, account, kind, item, room, text, at, read) in rows.decode(
+                (Int64, Int64, String, Int64?, String?, String, Int64, Bool).self)
+            {
+                notifications.append(
+                    StoredNotification(
+                        id: UInt64(id), account: AccountID(UInt64(account)), kind: kind,
+                        item: item.map { ItemID(UInt64($0)) }, room: room, text: text,
+                        at: Timestamp(milliseconds: at), read: read))
+            }
+            return notifications
+        }
+    }
+
+    /// How many of an account's notifications are unread.
+    public func unreadNotificationCount(of account: AccountID) async throws -> Int {
+        try await withClient { client in
+            try await client.withConnection { connection in
+                try await Self.unread(connection, of: account, logger: logger)
+            }
+        }
+    }
+
+    /// Marks an account's notifications read (by id, or up to an id, or all).
+    public func markNotificationsRead(of account: AccountID, ids: [UInt64]?, through: UInt64?) async throws -> Int {
+        try await transaction { connection in
+            let owner = Int64(account.rawValue)
+            if let ids {
+                let ids = ids.map { Int64(clamping: $0) }
+                try await connection.query(
+                    """
+                    UPDATE notifications SET read = true
+                    WHERE account_id = \(owner) AND id = ANY(\(ids)::bigint[]) AND NOT read
+                    """,
+                    logger: logger)
+            } else {
+                try await connection.query(
+                    """
+                    UPDATE notifications SET read = true
+                    WHERE account_id = \(owner) AND id <= \(Int64(clamping: through ?? UInt64(Int64.max))) AND NOT read
+                    """,
+                    logger: logger)
+            }
+            return try await Self.unread(connection, of: account, logger: logger)
+        }
+    }
+
+    private static func unread(
+        _ connection: PostgresConnection, of account: AccountID, logger: Logger
+    ) async throws -> Int {
+        let rows = try await connection.query(
+            "SELECT COUNT(*) FROM notifications WHERE account_id = \(Int64(account.rawValue)) AND NOT read",
+            logger: logger)
+        for try await count in rows.decode(Int64.self) { return Int(count) }
+        return 0
+    }
+}
