@@ -166,4 +166,33 @@ struct NotificationTests {
             }
         }
     }
+
+    @Test func aFilledExchangeOrderReachesItsUsersInboxButNotAnAccountWithoutOne() async throws {
+        try await ServerHarness.with(steps: 0, configure: { $0.signIn.passwordCost = 4 }) { harness in
+            try await harness.application().test(.live) { client in
+                // Ann (a user) buys from an account with no password (a bot): only Ann has an inbox.
+                let ann = try await R.user("ann", krw: 1_000_000, harness, client)
+                let bot = try await harness.store.createAccount(named: "bot", at: Timestamp(milliseconds: 1)).id
+                _ = try await harness.submit([.deposit(bot, currency: "BTC", amount: Funds(units: 100_000_000))])
+                _ = try await harness.exchange.submit { id in
+                    .place(
+                        .limit(
+                            id, bot, MarketCode("KRW-BTC")!, .ask, price: Price(units: 50_000_000 * 100_000_000),
+                            volume: Volume(units: 1_000_000)))
+                }
+                _ = try await harness.exchange.submit { id in
+                    .place(
+                        .limit(
+                            id, ann.account, MarketCode("KRW-BTC")!, .bid,
+                            price: Price(units: 50_000_000 * 100_000_000), volume: Volume(units: 1_000_000)))
+                }
+                let filled = try await Self.inbox(client, ann, holding: 1)
+                #expect(filled.map { $0["kind"] as? String } == ["fill"])
+                #expect(filled.first?["text"] as? String == "Your order on KRW-BTC was filled.")
+                #expect(filled.first?["item"] is NSNull && filled.first?["room"] is NSNull)
+                #expect(
+                    try await harness.store.notifications(of: bot, unreadOnly: false, before: nil, limit: 10).isEmpty)
+            }
+        }
+    }
 }

@@ -362,6 +362,58 @@ def test_two_browsers_bid_outbid_live_and_soft_close_extends(browser, seller, bi
         assert not problems(driver)
 
 
+# MARK: - Notifications
+
+
+def test_an_outbid_reaches_the_bell_on_another_page_and_the_panel_marks_it_read(browser, seller, bidders):
+    """Issue #19: a user on the board page (not the auction's) is outbid: the top bar's bell counts it and a
+    toast says so, live; the panel lists it with its item, and opening it marks it read."""
+    (a, b) = bidders
+    item = list_item(seller["token"], f"Web bell {secrets.token_hex(2)}")
+    bid = requests.post(f"{API}/items/{item['id']}/bids", json={"max": "20000"},
+                        headers={"Authorization": "Bearer " + a["token"]}, timeout=30)
+    assert bid.status_code == 200, bid.text
+    # Earlier tests may have left this module's bidder notices: start from none unread.
+    requests.post(f"{API}/me/notifications/read", json={}, headers={"Authorization": "Bearer " + a["token"]},
+                  timeout=30)
+    driver = browser(DESKTOP, language="en-US")
+    open_page(driver, "/")
+    sign_in(driver, a["name"], a["password"])
+    wait_signed_in(driver, a["name"])
+    wait_until(driver, lambda d: d.find_elements(By.ID, "notifications-button"), "the bell in the top bar")
+    assert not driver.find_element(By.ID, "notifications-count").is_displayed(), "nothing unread yet"
+    # Give the bell's socket a moment to open after the sign-in (it opens only for a signed-in user).
+    wait_until(driver, lambda d: d.execute_script("return performance.getEntriesByType('resource')"
+                                                 ".some(e => e.name.includes('/auction/v1/me/notifications'))"),
+               "the bell's first count")
+
+    outbid = requests.post(f"{API}/items/{item['id']}/bids", json={"max": "50000"},
+                           headers={"Authorization": "Bearer " + b["token"]}, timeout=30)
+    assert outbid.status_code == 200, outbid.text
+    wait_until(driver, lambda d: d.find_element(By.ID, "notifications-count").is_displayed()
+               and d.find_element(By.ID, "notifications-count").text == "1", "the unread count on the bell")
+    toast = wait_words(driver, "notification-toast", re.escape(item["title"]), "the toast naming the item")
+    assert toast.startswith("Outbid") and "20,000 won" in toast, toast
+    assert "1 unread" in driver.find_element(By.ID, "notifications-button").get_attribute("aria-label")
+    screenshot(driver, "notifications-toast-1440")
+
+    driver.find_element(By.ID, "notifications-button").click()
+    wait_until(driver, lambda d: d.find_element(By.ID, "notifications-panel").is_displayed(), "the panel open")
+    first = wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#notifications-list .notify-entry"),
+                       "the panel's entries")[0]
+    assert item["title"] in first.text and "Outbid" in first.text, first.text
+    assert first.find_element(By.TAG_NAME, "a").get_attribute("href").endswith(f"/auctions/{item['id']}")
+    wait_until(driver, lambda d: not d.find_element(By.ID, "notifications-count").is_displayed(),
+               "opening the panel marks it read")
+    screenshot(driver, "notifications-panel-1440")
+    inbox = requests.get(f"{API}/me/notifications?unread=true", headers={"Authorization": "Bearer " + a["token"]},
+                         timeout=30).json()
+    assert inbox["unread"] == 0, inbox
+    first.find_element(By.TAG_NAME, "a").click()
+    wait_until(driver, lambda d: d.find_element(By.ID, "item-title").text == item["title"], "the item's page")
+    assert not problems(driver)
+
+
 # MARK: - Chat
 
 

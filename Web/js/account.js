@@ -5,6 +5,7 @@
 
 import { el } from '/js/dom.js';
 import { addStrings, applyLabels, onLangChange, t } from '/js/i18n.js';
+import { mountNotifications } from '/js/notifications.js';
 import { currentUser, onSessionChange, signIn, signOut, signUp } from '/js/session.js';
 
 addStrings({
@@ -150,6 +151,16 @@ export function mountAccount(container) {
   };
   render(null);
   onSessionChange(render);
+  // The bell follows the user, not the language: re-rendering the area must not reconnect its socket.
+  let notified = null;
+  let stopNotifications = null;
+  onSessionChange((user) => {
+    if ((user?.username ?? null) === notified) return;
+    stopNotifications?.();
+    stopNotifications = null;
+    notified = user?.username ?? null;
+    if (user) stopNotifications = mountNotifications(area);
+  });
   onLangChange(() => currentUser().then(render, () => {}));
   currentUser().catch(() => {});
 }

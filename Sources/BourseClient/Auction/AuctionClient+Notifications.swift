@@ -6,7 +6,7 @@ public struct AuctionNotification: Hashable, Sendable, Decodable {
     /// The server's id for it: what ``AuctionClient/markNotificationsRead(ids:)`` takes.
     public var id: Int64
     /// What happened: `outbid`, `won`, `lost`, `sold`, `unsold`, `reserve_met`, `extended`, `ending_soon`,
-    /// `chat`, or a kind a newer server adds.
+    /// `chat`, `fill` (an exchange order filled), or a kind a newer server adds.
     public var kind: String
     /// The item it is about, if any.
     public var item: Int64?

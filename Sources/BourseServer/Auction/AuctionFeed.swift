@@ -45,8 +45,8 @@ public final class AuctionFeed: Sendable {
         /// Per item, the effective end and the `ending_soon` thresholds already announced for it (an
         /// extension moves the end and the announcements start again).
         var announced: [ItemID: (end: Timestamp, seconds: Set<Int64>)] = [:]
-        /// Per item, when its watchers' inboxes last heard of an extension (epoch milliseconds).
-        var extensionNotified: [ItemID: Int64] = [:]
+        /// Items whose watchers' inboxes heard they were extended.
+        var extensionNotified: Set<ItemID> = []
         /// Items whose watchers' inboxes heard they end soon.
         var endingSoonNotified: Set<ItemID> = []
     }
@@ -205,20 +205,29 @@ public final class AuctionFeed: Sendable {
 
     func publish(_ batch: DurableExchange.DurableBatch) {
         // Under the flush lock: the conflation timer's flush must not interleave its frames with these.
-        let events = flushing.withLock { _ -> [AuctionEvent] in
+        let (events, filled) = flushing.withLock { _ -> ([AuctionEvent], [OrderDone]) in
             var touched: Set<ItemID> = []
             var events: [AuctionEvent] = []
+            var filled: [OrderDone] = []
             for result in batch.results {
                 for event in result.events {
-                    guard case .auction(let auction) = event else { continue }
-                    publish(auction, touched: &touched)
-                    events.append(auction)
+                    switch event {
+                    case .auction(let auction):
+                        publish(auction, touched: &touched)
+                        events.append(auction)
+                    case .done(let done):
+                        filled.append(done)
+                    default:
+                        continue
+                    }
                 }
             }
             if !touched.isEmpty { flushRuns(touched) }
-            return events
+            return (events, filled)
         }
-        if !events.isEmpty { notifier.notify(notifications(for: events, at: clock())) }
+        if !events.isEmpty || !filled.isEmpty {
+            notifier.notify(notifications(for: events, at: clock()) + fillNotifications(filled, at: clock()))
+        }
     }
 
     private func publish(_ event: AuctionEvent, touched: inout Set<ItemID>) {

@@ -7,8 +7,8 @@ public struct StoredNotification: Hashable, Sendable {
     public var id: UInt64
     /// Whose inbox.
     public var account: AccountID
-    /// What happened: the server's names (`outbid`, `won`, `lost`, `sold`, `reserve_met`, `extended`,
-    /// `ending_soon`, `chat`).
+    /// What happened: the server's names (`outbid`, `won`, `lost`, `sold`, `unsold`, `reserve_met`,
+    /// `extended`, `ending_soon`, `chat`, `fill`).
     public var kind: String
     /// The item it is about, if any.
     public var item: ItemID?

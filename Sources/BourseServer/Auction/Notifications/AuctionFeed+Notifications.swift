@@ -4,13 +4,10 @@ import BourseStore
 // What the auction events put in people's inboxes (issue #19): the socket tells whoever is looking; these
 // stay for whoever was not.
 extension AuctionFeed {
-    /// The least time between two `extended` notifications of one item: a soft-close fight extends an item
-    /// every few seconds, and one line per fight is what a watcher wants.
-    static let extensionNotificationMilliseconds: Int64 = 60_000
-
     /// The inbox entries of `events`: `outbid` to the outbid bidder; at the end `won` to the winner, `sold`
     /// (or `unsold`) to the seller and `lost` to every other bidder; `reserve_met` to the seller and the
-    /// watchers; `extended` to the watchers, at most once a minute an item.
+    /// watchers; `extended` to the watchers, the first time an item is extended. (Exchange fills:
+    /// ``fillNotifications(_:at:)``.)
     ///
     /// In a storm one commit outbids the same bidder on the same item many times; only the last of those
     /// (the price they now face) is kept.
@@ -24,8 +21,12 @@ extension AuctionFeed {
         }
         var listings: [ItemID: ItemListing?] = [:]
         for (index, event) in events.enumerated() {
+            if case .ended = event { forgetNotified(event.item) }
             switch event {
-            case .listed, .rejected, .started, .bidAccepted, .cancelled: continue
+            case .cancelled(let item, _):
+                forgetNotified(item)
+                continue
+            case .listed, .rejected, .started, .bidAccepted: continue
             case .outbid(let outbid) where lastOutbid[OutbidKey(account: outbid.account, item: outbid.item)] != index:
                 continue
             case .outbid, .ended, .reserveMet, .extended: break
@@ -66,24 +67,36 @@ extension AuctionFeed {
                     note(watcher, "reserve_met", "The reserve of \(title) is met.")
                 }
             case .extended:
-                let due = state.withLock { state -> Bool in
-                    if let last = state.extensionNotified[item],
-                        now.milliseconds - last < Self.extensionNotificationMilliseconds
-                    {
-                        return false
-                    }
-                    state.extensionNotified[item] = now.milliseconds
-                    return true
-                }
-                guard due else { continue }
+                // A soft-close fight extends an item every few seconds; a watcher wants to hear that it
+                // started, not each round (the item's page and socket show the rest).
+                guard state.withLock({ $0.extensionNotified.insert(item).inserted }) else { continue }
                 for watcher in catalog.watchers(of: item) {
-                    note(watcher, "extended", "\(title) was extended by a late bid.")
+                    note(watcher, "extended", "\(title) went into extra time: late bids now extend its end.")
                 }
             case .listed, .rejected, .started, .bidAccepted, .cancelled:
                 continue
             }
         }
         return notifications
+    }
+
+    /// `fill` to the owners of orders that `filled` completely (exchange orders: the inbox is the user's, not
+    /// only the auction house's). The demo's traders fill many a second and have no inbox: those the notifier
+    /// knows cannot sign in are skipped here, before any words are made for them.
+    func fillNotifications(_ filled: [OrderDone], at now: Timestamp) -> [StoredNotification] {
+        filled.compactMap { done in
+            guard !notifier.isKnownNonUser(done.account) else { return nil }
+            return StoredNotification(
+                account: done.account, kind: "fill", text: "Your order on \(done.market) was filled.", at: now)
+        }
+    }
+
+    /// Forgets what the watchers of a finished item were told (the sets would otherwise grow with every sale).
+    private func forgetNotified(_ item: ItemID) {
+        state.withLock { state in
+            state.extensionNotified.remove(item)
+            state.endingSoonNotified.remove(item)
+        }
     }
 
     /// A bidder on an item: whose outbid notices of one commit collapse into its last.

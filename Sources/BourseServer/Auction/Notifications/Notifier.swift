@@ -54,6 +54,16 @@ final class Notifier: Sendable {
         state.withLock { $0.unread[account] = count }
     }
 
+    /// Whether `account` was found lately to have no password (no inbox): a cheap test for those who make
+    /// notifications in bulk, before they make any.
+    func isKnownNonUser(_ account: AccountID) -> Bool {
+        let now = clock().milliseconds
+        return state.withLock { state in
+            guard let known = state.users[account] else { return false }
+            return !known.user && now - known.checked < Self.nonUserMilliseconds
+        }
+    }
+
     /// Notifications dropped because too many were waiting (a stalled store).
     var dropped: Int { state.withLock { $0.dropped } }
 
