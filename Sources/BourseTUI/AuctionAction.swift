@@ -19,6 +19,8 @@ public enum AuctionAction: Hashable, Sendable {
     case watch(item: Int64, watch: Bool)
     /// Post `text` in `item`'s public thread.
     case chat(item: Int64, text: String)
+    /// Load the signed-in user's notifications, and mark them read (the inbox screen is up).
+    case showInbox
 }
 
 /// What the shell learnt: a refresh's data, an action's answer, or a failure.
@@ -51,4 +53,8 @@ public enum AuctionOutcome: Sendable {
     case event(AuctionStream.Event)
     /// The socket's connection changed; from then on it, not the REST answers, is the connection shown.
     case connection(AuctionStream.ConnectionState)
+    /// The signed-in user's latest notifications (read before ``AuctionAction/showInbox`` marked them).
+    case notifications(NotificationPage)
+    /// The socket said something of the user's inbox: a new entry, or entries marked read.
+    case notification(NotificationUpdate)
 }

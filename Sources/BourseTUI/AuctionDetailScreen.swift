@@ -41,7 +41,8 @@ public enum AuctionDetailScreen {
         lines = Array(lines.prefix(height - 3))
         lines.append(inputLine(detail, width: width, colour: colour))
         lines.append(AuctionStatusLine.render(state, width: width, colour: colour))
-        lines.append(DisplayWidth.fit(keys(detail.input, live: item.state == .live), width))
+        lines.append(
+            DisplayWidth.fit(keys(detail.input, live: item.state == .live, signedIn: state.user != nil), width))
         return lines
     }
 
@@ -116,15 +117,16 @@ public enum AuctionDetailScreen {
         }
     }
 
-    static func keys(_ input: AuctionDetailState.Input, live: Bool) -> String {
+    static func keys(_ input: AuctionDetailState.Input, live: Bool, signedIn: Bool) -> String {
+        let inbox = signedIn ? "  i inbox" : ""
         switch input {
         case .none:
-            live
-                ? " b bid  n buy now  c ask  w watch  r refresh  Esc back  q quit"
-                : " c ask  w watch  r refresh  Esc back  q quit"
-        case .maximum: " 0-9 type your maximum  Backspace erase  Enter bid  Esc cancel"
-        case .confirmBuyNow: " y buy now  any other key cancels"
-        case .message: " type your question  Backspace erase  Enter send  Esc cancel"
+            return live
+                ? " b bid  n buy now  c ask  w watch\(inbox)  r refresh  Esc back  q quit"
+                : " c ask  w watch\(inbox)  r refresh  Esc back  q quit"
+        case .maximum: return " 0-9 type your maximum  Backspace erase  Enter bid  Esc cancel"
+        case .confirmBuyNow: return " y buy now  any other key cancels"
+        case .message: return " type your question  Backspace erase  Enter send  Esc cancel"
         }
     }
 }

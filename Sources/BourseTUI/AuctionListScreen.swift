@@ -37,7 +37,8 @@ public enum AuctionListScreen {
         }
         while lines.count < height - 2 { lines.append(String(repeating: " ", count: width)) }
         lines.append(AuctionStatusLine.render(state, width: width, colour: colour))
-        lines.append(DisplayWidth.fit(" ↑↓ select  Enter open  ←→ page  s sort  r refresh  q quit", width))
+        let inbox = state.user == nil ? "" : "  i inbox"
+        lines.append(DisplayWidth.fit(" ↑↓ select  Enter open  ←→ page  s sort  r refresh\(inbox)  q quit", width))
         return lines
     }
 

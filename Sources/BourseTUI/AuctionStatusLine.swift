@@ -9,6 +9,7 @@ enum AuctionStatusLine {
         case .unreachable(let reason): parts.append("✕ " + reason)
         }
         parts.append(state.user.map { "signed in as \($0)" } ?? "read-only")
+        if let unread = state.inbox.unread, unread > 0 { parts.append("✉ \(unread) unread (i)") }
         var tail = ""
         var warns = false
         if let pending = state.pending {

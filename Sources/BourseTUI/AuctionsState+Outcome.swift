@@ -106,6 +106,12 @@ extension AuctionsState {
         case .connection(let state):
             streamed = true
             connection = Connection(state)
+        case .notifications(let page):
+            inbox.take(page)
+        case .notification(let update):
+            inbox.take(update)
+            // Told on the status line wherever the user is; the inbox screen shows it in its list.
+            if case .added(let notification, _) = update, screen != .inbox { notice = .info("✉ " + notification.text) }
         }
         return []
     }

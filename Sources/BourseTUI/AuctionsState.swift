@@ -10,6 +10,8 @@ public struct AuctionsState: Sendable {
         case list
         /// One item, by id.
         case detail(Int64)
+        /// The signed-in user's notifications.
+        case inbox
     }
 
     /// Whether the server answers.
@@ -70,6 +72,8 @@ public struct AuctionsState: Sendable {
     public var standings: [Int64: Standing] = [:]
     /// The ids the user watches.
     public var watching: Set<Int64> = []
+    /// The signed-in user's notifications.
+    public var inbox = AuctionInboxState()
 
     /// A state for `user` (nil: read-only).
     public init(user: String? = nil) { self.user = user }
@@ -84,9 +88,13 @@ public struct AuctionsState: Sendable {
             shouldQuit = true
             return []
         }
+        // `i` opens the inbox from either screen, unless the detail screen is taking typed text.
+        let typing = screen != .list && (detail?.input ?? .none) != .none
+        if key == .character("i"), screen != .inbox, !typing { return openInbox() }
         switch screen {
         case .list: return handleList(key, visibleRows: visibleRows)
         case .detail(let id): return handleDetail(key, item: id)
+        case .inbox: return handleInbox(key, visibleRows: visibleRows)
         }
     }
 

@@ -3,7 +3,8 @@ a user made with the CLI and funded with KRW, the terminal client in tmux signed
 from BOURSE_PASSWORD). The demo's auctions are live in the list with countdowns; an item opens; a maximum under
 the minimum is refused on the input line; a good maximum is bid, and the screen and the REST API both show that
 it landed: the history has the user's bid, /me/bids has the item with the user's maximum, and the ledger
-locked it while the user leads. Then the user asks a question in the item's thread from the terminal."""
+locked it while the user leads. Then the user asks a question in the item's thread from the terminal, and a
+rival's higher bid reaches the status line and the inbox (`i`) live."""
 
 import re
 import shutil
@@ -20,6 +21,7 @@ pytestmark = pytest.mark.skipif(
     not BINARY or not shutil.which("tmux"), reason="needs BOURSE_BINARY and tmux (scripts/test installs tmux)")
 
 USER, PASSWORD = "tui-bidder", "password of the terminal bidder"
+RIVAL = "tui-rival"
 LIST_ROW = re.compile(r"^[> ] (\S.*?)\s+([\d,]+)\s+(\d+)\s+(!?\d+:\d\d|\d+h \d\dm|closing)\s")
 
 
@@ -29,8 +31,9 @@ def live_items(api: str) -> list[dict]:
 
 @pytest.mark.timeout(900)
 def test_a_new_user_bids_with_a_maximum_from_the_terminal():
-    with own_server("bourse-tui-auctions-", [USER], [("KRW", "50000000")]) as (server, _):
+    with own_server("bourse-tui-auctions-", [USER, RIVAL], [("KRW", "50000000")]) as (server, _):
         set_password(server.data_dir, USER, PASSWORD)
+        set_password(server.data_dir, RIVAL, PASSWORD)
         api = server.base + "/auction/v1"
         deadline = time.time() + 120
         while len([item for item in live_items(api) if item["state"] == "live"]) < 3:
@@ -98,6 +101,21 @@ def test_a_new_user_bids_with_a_maximum_from_the_terminal():
                                   json={"text": "Asked from another device"}, timeout=30)
             assert other.status_code == 201, other.text
             screen.wait(lambda text: "Asked from another device" in text, "a message posted elsewhere, read within seconds")
+
+            # The inbox (issue #19): a rival outbids the user from elsewhere; the status line says so live,
+            # `i` lists it, Esc comes back.
+            rival = requests.post(
+                f"{api}/sessions", json={"username": RIVAL, "password": PASSWORD}, timeout=30).json()["token"]
+            outbid = requests.post(f"{api}/items/{target['id']}/bids", headers={"Authorization": "Bearer " + rival},
+                                   json={"max": str(maximum * 3)}, timeout=30)
+            assert outbid.status_code == 200, outbid.text
+            screen.wait(lambda text: re.search(r"✉ \d+ unread \(i\)", text), "the unread count on the status line")
+            screen.keys("i")
+            inbox = screen.wait(lambda text: f"Notifications · {USER}" in text and "outbid" in text, "the inbox")
+            assert "You were outbid on" in inbox, inbox
+            screen.wait(lambda text: "all read" in text, "opening the inbox marks it read")
+            screen.keys("Escape")
+            screen.wait(lambda text: f"#{target['id']} ·" in text, "the detail again")
 
             screen.keys("Escape")
             back = screen.wait(lambda text: "Bourse auctions ·" in text, "the list again")

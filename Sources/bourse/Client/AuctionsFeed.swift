@@ -87,7 +87,7 @@ final class AuctionsFeed: Sendable {
             interest.withLock {
                 ($0.listDue, $0.itemDue, $0.myBidsDue, $0.chatDue) = (nil, nil, nil, nil)
             }
-        case .bid, .buyNow, .watch, .chat:
+        case .bid, .buyNow, .watch, .chat, .showInbox:
             commandQueue.yield(action)
         }
     }
@@ -106,6 +106,7 @@ final class AuctionsFeed: Sendable {
         let events = stream.events()
         let states = stream.states()
         let said = stream.chatMessages()
+        let notices = stream.notifications()
         await withTaskGroup(of: Void.self) { group in
             // The socket's tasks end when its URL cannot work; the screens go on with REST then.
             group.addTask {
@@ -122,6 +123,10 @@ final class AuctionsFeed: Sendable {
             }
             group.addTask {
                 for await message in said { self.deliver(.said(message)) }
+                await Self.untilCancelled()
+            }
+            group.addTask {
+                for await update in notices { self.deliver(.notification(update)) }
                 await Self.untilCancelled()
             }
             group.addTask { await self.follow() }
@@ -190,6 +195,8 @@ final class AuctionsFeed: Sendable {
     private func runCommands() async {
         if signedIn {
             do { deliver(.watchlist(try await client.myWatchlist().map(\.id))) } catch {}
+            // The unread count for the status line; entries come live after this.
+            do { deliver(.notifications(try await client.notifications(limit: AuctionInboxState.kept))) } catch {}
         }
         for await command in commands {
             do {
@@ -200,6 +207,14 @@ final class AuctionsFeed: Sendable {
                 case .watch(let item, false): deliver(.watched(item: item, try await client.unwatch(item: item)))
                 case .chat(let item, let text):
                     deliver(.posted(try await client.postChatMessage(room: "item:\(item)", text: text).message))
+                case .showInbox:
+                    // Shown, then marked read: the socket's `notifications.read` then clears the count and the
+                    // unread marks.
+                    let page = try await client.notifications(limit: AuctionInboxState.kept)
+                    deliver(.notifications(page))
+                    if page.unread > 0, let newest = page.notifications.first?.id {
+                        _ = try await client.markNotificationsRead(through: newest)
+                    }
                 default: continue
                 }
             } catch {

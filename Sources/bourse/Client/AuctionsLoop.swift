@@ -40,10 +40,16 @@ struct AuctionsLoop {
             {
                 state.list.scroll(visibleRows: visible)
                 let frame =
-                    state.screen == .list
-                    ? AuctionListScreen.render(state, now: now, width: size.width, height: size.height, colour: colour)
-                    : AuctionDetailScreen.render(
-                        state, now: now, width: size.width, height: size.height, colour: colour)
+                    switch state.screen {
+                    case .list:
+                        AuctionListScreen.render(
+                            state, now: now, width: size.width, height: size.height, colour: colour)
+                    case .detail:
+                        AuctionDetailScreen.render(
+                            state, now: now, width: size.width, height: size.height, colour: colour)
+                    case .inbox:
+                        AuctionInboxScreen.render(state, width: size.width, height: size.height, colour: colour)
+                    }
                 terminal.draw(frame)
                 drawn = (second, size.width, size.height)
             }
