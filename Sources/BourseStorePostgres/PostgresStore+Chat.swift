@@ -5,14 +5,20 @@ import PostgresNIO
 extension PostgresStore {
     /// Stores chat messages, each as the next in its room, in one transaction. It holds each room's advisory
     /// lock, so two servers (or two pool connections) posting to one room take turns for its next number, and
-    /// a client id (unique per room and author) is checked and stored under the same lock. Rooms are locked
-    /// in the order of their names, so two batches never wait on each other's locks.
+    /// a client id (unique per room and author) is checked and stored under the same lock. The locks (one
+    /// per distinct hash of the rooms' names) are taken in the order of their keys, so two batches never
+    /// wait on each other's locks.
     public func postChatMessages(_ messages: [StoredChatMessage]) async throws -> [ChatPost] {
         guard !messages.isEmpty else { return [] }
+        let rooms = Array(Set(messages.map(\.room)))
         return try await transaction { connection in
-            for room in Set(messages.map(\.room)).sorted() {
-                try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\(room)))", logger: logger)
-            }
+            try await connection.query(
+                """
+                SELECT pg_advisory_xact_lock(key)
+                FROM (SELECT DISTINCT hashtext(room) AS key FROM unnest(\(rooms)::text[]) AS room) AS keys
+                ORDER BY key
+                """,
+                logger: logger)
             var posts: [ChatPost] = []
             for message in messages {
                 posts.append(try await Self.post(message, on: connection, logger: logger))

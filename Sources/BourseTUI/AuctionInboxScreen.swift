@@ -24,7 +24,8 @@ public enum AuctionInboxScreen {
                 let marker = index == inbox.selected ? "▶" : " "
                 let dot = entry.read ? " " : "•"
                 let text =
-                    " \(marker)\(dot) \(AuctionText.timeOfDay(entry.at))  \(DisplayWidth.fit(kind(entry.kind), 11)) \(entry.text)"
+                    " \(marker)\(dot) \(AuctionText.timeOfDay(entry.at))  \(DisplayWidth.fit(kind(entry.kind), 11)) "
+                    + oneLine(entry.text)
                 lines.append(DisplayWidth.fit(text, width))
             }
         }
@@ -32,6 +33,12 @@ public enum AuctionInboxScreen {
         lines.append(AuctionStatusLine.render(state, width: width, colour: colour))
         lines.append(DisplayWidth.fit(" ↑↓ select  Enter open the item  r reload  Esc/i back  q quit", width))
         return lines
+    }
+
+    /// `text` with control characters (a line break in a title) as spaces: a row is one line.
+    static func oneLine(_ text: String) -> String {
+        String(
+            String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
     }
 
     /// A kind's word for the row.

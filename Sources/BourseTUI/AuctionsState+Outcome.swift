@@ -111,7 +111,9 @@ extension AuctionsState {
         case .notification(let update):
             inbox.take(update)
             // Told on the status line wherever the user is; the inbox screen shows it in its list.
-            if case .added(let notification, _) = update, screen != .inbox { notice = .info("✉ " + notification.text) }
+            if case .added(let notification, _) = update, screen != .inbox {
+                notice = .info("✉ " + AuctionInboxScreen.oneLine(notification.text))
+            }
         }
         return []
     }

@@ -82,4 +82,25 @@ struct ChatQueueTests {
         await #expect(throws: StoreError.closed) { try await harness.queue.run { throw StoreError.closed } }
         #expect(try await harness.queue.run { 7 } == 7)
     }
+
+    @Test func aFailingPostInAGroupFailsAloneAndTheOthersAreStoredInOrder() async throws {
+        let harness = Harness()
+        let (opened, open) = AsyncStream.makeStream(of: Void.self)
+        async let held: Void = harness.queue.run { for await _ in opened { break } }
+        try await Task.sleep(for: .milliseconds(20))
+        // The holding job runs, so it is not among those waiting.
+        let first = Task { try await harness.post("first") }
+        while harness.queue.waiting < 1 { try await Task.sleep(for: .milliseconds(5)) }
+        let failing = Task { try await harness.post("fail") }
+        while harness.queue.waiting < 2 { try await Task.sleep(for: .milliseconds(5)) }
+        let last = Task { try await harness.post("last") }
+        while harness.queue.waiting < 3 { try await Task.sleep(for: .milliseconds(5)) }
+        open.yield()
+        try await held
+        let (stored, later) = (try await first.value, try await last.value)
+        #expect(stored.message.sequence == 1 && later.message.sequence == 2)
+        await #expect(throws: StoreError.closed) { try await failing.value }
+        #expect(harness.groups == [3, 1, 1, 1], "the group, then each post on its own")
+        #expect(harness.delivered == ["1:first", "2:last"])
+    }
 }

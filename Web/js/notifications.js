@@ -145,11 +145,12 @@ export function mountNotifications(anchor) {
     markAll.disabled = unread === 0;
   };
 
+  // Marks read what the panel shows, not older unread entries past its page that the user never saw.
   const markRead = async () => {
-    const newest = entries[0]?.notification_id;
-    if (newest == null || unread === 0) return;
+    const ids = entries.filter((entry) => !entry.read).map((entry) => entry.notification_id);
+    if (ids.length === 0) return;
     try {
-      const answer = await api(BASE + '/read', { method: 'POST', json: { through: newest } });
+      const answer = await api(BASE + '/read', { method: 'POST', json: { ids } });
       unread = answer.unread;
       showCount();
     } catch {
@@ -157,6 +158,7 @@ export function mountNotifications(anchor) {
     }
   };
 
+  /** Loads the latest entries; false if that failed (nothing is marked read then). */
   const load = async () => {
     try {
       const page = await api(BASE, { params: { limit: String(PAGE) } });
@@ -164,17 +166,18 @@ export function mountNotifications(anchor) {
       unread = page.unread;
       showCount();
       render();
+      return true;
     } catch {
       list.replaceChildren(el('li', { class: 'notify-error' }, [t('notify.error')]));
+      return false;
     }
   };
 
   const openPanel = async () => {
     panel.hidden = false;
     button.setAttribute('aria-expanded', 'true');
-    await load();
-    await markRead();
-    // What was unread is still marked so on screen until the panel closes.
+    // What was unread stays marked so on screen until the panel closes.
+    if ((await load()) && !panel.hidden) await markRead();
   };
   const closePanel = () => {
     panel.hidden = true;
@@ -183,20 +186,28 @@ export function mountNotifications(anchor) {
   };
   button.addEventListener('click', () => (panel.hidden ? openPanel() : closePanel()));
   close.addEventListener('click', closePanel);
+  // Everything, also what is past the panel's page: the user asked for all.
   markAll.addEventListener('click', async () => {
-    await markRead();
-    for (const entry of entries) entry.read = true;
-    render();
+    try {
+      unread = (await api(BASE + '/read', { method: 'POST', json: {} })).unread;
+      showCount();
+      for (const entry of entries) entry.read = true;
+      render();
+    } catch {
+      // The badge stays.
+    }
   });
-  document.addEventListener('keydown', (event) => {
+  const onKey = (event) => {
     if (event.key === 'Escape' && !panel.hidden) {
       closePanel();
       button.focus();
     }
-  });
-  document.addEventListener('click', (event) => {
+  };
+  const onClick = (event) => {
     if (!panel.hidden && !wrap.contains(event.target)) closePanel();
-  });
+  };
+  document.addEventListener('keydown', onKey);
+  document.addEventListener('click', onClick);
 
   const showToast = (entry) => {
     toast.replaceChildren(el('strong', {}, [kindLabel(entry.kind)]), ' ', entry.text);
@@ -248,7 +259,7 @@ export function mountNotifications(anchor) {
     };
   };
 
-  onLangChange(() => {
+  const stopLang = onLangChange(() => {
     showCount();
     if (!panel.hidden) render();
   });
@@ -258,6 +269,9 @@ export function mountNotifications(anchor) {
 
   return function stop() {
     stopped = true;
+    document.removeEventListener('keydown', onKey);
+    document.removeEventListener('click', onClick);
+    stopLang();
     clearTimeout(retryTimer);
     clearTimeout(pingTimer);
     clearTimeout(toastTimer);

@@ -37,6 +37,9 @@ final class AuctionCatalog: Sendable {
         }
     }
 
+    /// Whether ``load()`` has run: before it, listings and watchers here are only those added since start.
+    var isLoaded: Bool { contents.withLock { $0.loaded } }
+
     func listing(_ item: ItemID) -> ItemListing? { contents.withLock { $0.listings[item] } }
 
     func add(_ listing: ItemListing, photos: [StoredPhoto]) {

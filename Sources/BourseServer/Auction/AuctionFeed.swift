@@ -29,6 +29,9 @@ public final class AuctionFeed: Sendable {
         /// queued to a room's members without looking at every connection (5,000 members at 100 messages a
         /// second made that scan the busiest code under the feed's lock). Change rooms with ``setRooms(_:of:)``.
         var members: [String: [Int: StreamConnection]] = [:]
+        /// Per signed-in account, its connections by id: the index of ``Subscriber/account``, so a message to
+        /// one user (a notification, an outbid) does not look at every connection.
+        var byAccount: [AccountID: [Int: StreamConnection]] = [:]
         /// Per item, its recent public frames, oldest first: the first and last change each covers (the
         /// same for one event; a conflated `price` covers several) and the frame.
         var recent: [ItemID: [(first: UInt64, sequence: UInt64, frame: StreamFrame)]] = [:]
@@ -87,6 +90,9 @@ public final class AuctionFeed: Sendable {
         chatQueue = ChatQueue(store: store)
         notifier = Notifier(store: store, clock: clock)
         notifier.pushing { [weak self] account, bytes in self?.send(to: account, bytes) }
+        // The inboxes need titles, sellers and watchers from the first commit on, not from the first request.
+        let catalog = catalog
+        Task { try? await catalog.load() }
     }
 
     /// The observer to hand to ``DurableExchange`` beside the market feeds'.
@@ -101,7 +107,12 @@ public final class AuctionFeed: Sendable {
     }
 
     func signIn(_ connection: StreamConnection, as account: AccountID) {
-        state.withLock { $0.subscribers[connection.id]?.account = account }
+        state.withLock { state in
+            guard state.subscribers[connection.id] != nil else { return }
+            if let before = state.subscribers[connection.id]?.account { state.byAccount[before]?[connection.id] = nil }
+            state.subscribers[connection.id]?.account = account
+            state.byAccount[account, default: [:]][connection.id] = connection
+        }
     }
 
     /// Replaces the items `connection` follows.
@@ -118,6 +129,10 @@ public final class AuctionFeed: Sendable {
         state.withLock { state in
             state.setRooms([], of: connection.id)
             guard let gone = state.subscribers.removeValue(forKey: connection.id) else { return }
+            if let account = gone.account {
+                state.byAccount[account]?[connection.id] = nil
+                if state.byAccount[account]?.isEmpty == true { state.byAccount[account] = nil }
+            }
             for item in gone.items { state.followers[item, default: 1] -= 1 }
         }
     }
@@ -176,7 +191,7 @@ public final class AuctionFeed: Sendable {
                 return true
             }
             guard fresh else { continue }
-            notifier.notify(endingSoonNotifications(item, seconds: threshold, at: now))
+            notifier.notify(endingSoonNotifications(item, at: now))
             deliver(
                 item.id,
                 AuctionStreamJSON.event("ending_soon", item.id, item.sequence, now) { writer in
@@ -339,7 +354,7 @@ public final class AuctionFeed: Sendable {
     }
 
     func send(to account: AccountID, _ bytes: [UInt8]) {
-        let targets = state.withLock { $0.subscribers.values.filter { $0.account == account }.map(\.connection) }
+        let targets = state.withLock { state in state.byAccount[account].map { Array($0.values) } ?? [] }
         guard !targets.isEmpty else { return }
         let frame = StreamFrame(text: bytes)
         for connection in targets { _ = connection.enqueue(frame) }

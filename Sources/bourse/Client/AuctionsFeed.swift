@@ -212,8 +212,14 @@ final class AuctionsFeed: Sendable {
                     // unread marks.
                     let page = try await client.notifications(limit: AuctionInboxState.kept)
                     deliver(.notifications(page))
-                    if page.unread > 0, let newest = page.notifications.first?.id {
-                        _ = try await client.markNotificationsRead(through: newest)
+                    // Only what is on the screen: older unread entries past the page stay unread.
+                    let shown = page.notifications.filter { !$0.read }.map(\.id)
+                    if !shown.isEmpty {
+                        let unread = try await client.markNotificationsRead(ids: shown)
+                        var marked = page
+                        for index in marked.notifications.indices { marked.notifications[index].read = true }
+                        marked.unread = unread
+                        deliver(.notifications(marked))
                     }
                 default: continue
                 }

@@ -133,8 +133,14 @@ struct ChatDesk: Sendable {
                 exceptAccounts: blockers)
         }
         if result.posted {
-            // The message is stored and delivered whatever becomes of its inbox entries.
-            try? await notifyAbout(result.message, in: room, of: item, from: user, blockers: blockers)
+            // Not awaited: the post is answered now, whatever its inbox entries need to read first.
+            // Who was in the room when it was delivered, taken now: the inbox is for the others.
+            let present = feed.accountsInRoom(room.name)
+            let desk = self
+            Task {
+                try? await desk.notifyAbout(
+                    result.message, in: room, of: item, from: user, except: blockers.union(present))
+            }
         }
         return (result.message, result.posted, fromSeller)
     }

@@ -118,6 +118,9 @@ final class ChatQueue: Sendable {
                 if post.posted { deliver(post) }
                 continuation.resume(returning: post)
             }
+        } catch  where posts.count > 1 {
+            // One bad post must not fail the others: each is tried on its own, in order.
+            for post in posts { await store([post]) }
         } catch {
             for (_, _, continuation) in posts { continuation.resume(throwing: error) }
         }

@@ -27,7 +27,9 @@ extension AuctionFeed {
                 forgetNotified(item)
                 continue
             case .listed, .rejected, .started, .bidAccepted: continue
-            case .outbid(let outbid) where lastOutbid[OutbidKey(account: outbid.account, item: outbid.item)] != index:
+            case .outbid(let outbid)
+            where lastOutbid[OutbidKey(account: outbid.account, item: outbid.item)] != index
+                || notifier.isKnownNonUser(outbid.account):
                 continue
             case .outbid, .ended, .reserveMet, .extended: break
             }
@@ -46,19 +48,15 @@ extension AuctionFeed {
                         + "above your maximum of \(NotificationJSON.won(outbid.maximum)).")
             case .ended(let ended):
                 let price = NotificationJSON.won(ended.price)
-                let bidders = state.withLock { Array(($0.aliases[item] ?? [:]).keys) }
                 if ended.state == .sold, let winner = ended.leader {
                     note(winner, "won", "You won \(title) for \(price).")
                     note(ended.seller, "sold", "\(title) sold for \(price).")
+                } else if ended.leader == nil {
+                    note(ended.seller, "unsold", "\(title) ended unsold: nobody bid.")
                 } else {
                     note(ended.seller, "unsold", "\(title) ended unsold: the reserve was not met.")
                 }
-                for bidder in bidders where bidder != ended.leader || ended.state != .sold {
-                    note(
-                        bidder, "lost",
-                        ended.state == .sold
-                            ? "\(title) sold to another bidder for \(price)." : "\(title) ended without a sale.")
-                }
+                notifyLosers(ended, title: title, at: now)
             case .reserveMet:
                 if let seller = listing?.seller {
                     note(seller, "reserve_met", "The reserve of \(title) is met: it will sell.")
@@ -68,8 +66,9 @@ extension AuctionFeed {
                 }
             case .extended:
                 // A soft-close fight extends an item every few seconds; a watcher wants to hear that it
-                // started, not each round (the item's page and socket show the rest).
-                guard state.withLock({ $0.extensionNotified.insert(item).inserted }) else { continue }
+                // started, not each round (the item's page and socket show the rest). Until the catalog is
+                // loaded there are no watchers to tell, and the one notice is not spent on nobody.
+                guard catalog.isLoaded, state.withLock({ $0.extensionNotified.insert(item).inserted }) else { continue }
                 for watcher in catalog.watchers(of: item) {
                     note(watcher, "extended", "\(title) went into extra time: late bids now extend its end.")
                 }
@@ -78,6 +77,28 @@ extension AuctionFeed {
             }
         }
         return notifications
+    }
+
+    /// `lost` to every bidder of `ended` but its winner, read from the store's bids (what memory holds of an
+    /// item's bidders starts at the last restart); queued when that read answers.
+    private func notifyLosers(_ ended: AuctionEnded, title: String, at now: Timestamp) {
+        let (store, notifier) = (store, notifier)
+        Task {
+            guard let bids = try? await store.auctionBids(of: ended.item) else { return }
+            let winner = ended.state == .sold ? ended.leader : nil
+            let price = NotificationJSON.won(ended.price)
+            var told: Set<AccountID> = []
+            var notes: [StoredNotification] = []
+            for bid in bids where bid.bidder != winner && told.insert(bid.bidder).inserted {
+                notes.append(
+                    StoredNotification(
+                        account: bid.bidder, kind: "lost", item: ended.item,
+                        text: winner == nil
+                            ? "\(title) ended without a sale." : "\(title) sold to another bidder for \(price).",
+                        at: now))
+            }
+            notifier.notify(notes)
+        }
     }
 
     /// `fill` to the owners of orders that `filled` completely (exchange orders: the inbox is the user's, not
@@ -105,12 +126,13 @@ extension AuctionFeed {
         var item: ItemID
     }
 
-    /// `ending_soon` to the watchers of `item`, the first time its end comes within `seconds`.
-    func endingSoonNotifications(_ item: AuctionItem, seconds: Int64, at now: Timestamp) -> [StoredNotification] {
-        let first = state.withLock { state in state.endingSoonNotified.insert(item.id).inserted }
-        guard first else { return [] }
+    /// `ending_soon` to the watchers of `item`, the first time its end comes near (the socket's thresholds),
+    /// saying the minutes actually left.
+    func endingSoonNotifications(_ item: AuctionItem, at now: Timestamp) -> [StoredNotification] {
+        guard catalog.isLoaded, state.withLock({ $0.endingSoonNotified.insert(item.id).inserted }) else { return [] }
         let title = NotificationJSON.title(catalog.listing(item.id)?.title, item.id)
-        let minutes = max(1, seconds / 60)
+        let left = max(0, item.effectiveEndsAt.milliseconds - now.milliseconds)
+        let minutes = max(1, (left + 59_999) / 60_000)
         return catalog.watchers(of: item.id).map { watcher in
             StoredNotification(
                 account: watcher, kind: "ending_soon", item: item.id,
@@ -118,10 +140,11 @@ extension AuctionFeed {
         }
     }
 
-    /// Whether a connection signed in as `account` joined `room` (a chat message there needs no inbox entry).
-    func isInRoom(_ account: AccountID, _ room: String) -> Bool {
+    /// The accounts signed in on a connection that joined `room` (a chat message there needs no inbox entry
+    /// for them).
+    func accountsInRoom(_ room: String) -> Set<AccountID> {
         state.withLock { state in
-            state.members[room]?.keys.contains { state.subscribers[$0]?.account == account } ?? false
+            Set((state.members[room]?.keys ?? [:].keys).compactMap { state.subscribers[$0]?.account })
         }
     }
 }

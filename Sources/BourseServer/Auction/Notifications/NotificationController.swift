@@ -46,7 +46,6 @@ struct NotificationController: Sendable {
         let page = try await store.notifications(
             of: user.account.id, unreadOnly: unreadOnly, before: before, limit: limit)
         let unread = try await store.unreadNotificationCount(of: user.account.id)
-        controller.feed.notifier.learnUnread(unread, of: user.account.id)
         var writer = JSONWriter()
         writer.beginObject()
         writer.key("notifications")
@@ -68,6 +67,10 @@ struct NotificationController: Sendable {
     private func markRead(_ request: Request, _ context: BourseRequestContext) async throws -> Response {
         let user = try controller.user(context)
         let body = try await AuctionJSON.object(of: request)
+        // A misspelt key must not read as "mark everything".
+        if let unknown = body.members?.first(where: { !["ids", "through"].contains($0.key) }) {
+            throw AuctionError.invalidParameter("Give ids or through (or nothing, for all), not \(unknown.key).")
+        }
         var ids: [UInt64]?
         var through: UInt64?
         if let list = body["ids"] {
@@ -89,9 +92,7 @@ struct NotificationController: Sendable {
             }
             through = id
         }
-        let unread = try await controller.store.markNotificationsRead(of: user.account.id, ids: ids, through: through)
-        controller.feed.notifier.learnUnread(unread, of: user.account.id)
-        controller.feed.send(to: user.account.id, NotificationJSON.readEvent(unread: unread))
+        let unread = try await controller.feed.notifier.markRead(of: user.account.id, ids: ids, through: through)
         var writer = JSONWriter()
         writer.beginObject()
         writer.key("unread")

@@ -19,13 +19,24 @@ final class Notifier: Sendable {
     /// How long an account found without a password is believed to have none.
     static let nonUserMilliseconds: Int64 = 60_000
 
+    /// One job of the queue.
+    private enum Entry: Sendable {
+        /// A notification to store and push.
+        case notification(StoredNotification)
+        /// A user marking entries read (``markRead(of:ids:through:)``): in the same queue, so the count it
+        /// pushes and those of the notifications around it come in the order they were true.
+        case markRead(AccountID, ids: [UInt64]?, through: UInt64?, CheckedContinuation<Int, any Error>)
+    }
+
     private struct State {
-        var waiting: [StoredNotification] = []
+        var waiting: [Entry] = []
         var running = false
         /// Whether each account can sign in, and (for those that cannot) when that was checked.
         var users: [AccountID: (user: Bool, checked: Int64)] = [:]
         /// Unread counts of the accounts notified since start: read from the store once, then kept here (a
-        /// count per account per batch would scan every unread entry of every bidder in a storm).
+        /// count per account per batch would scan every unread entry of every bidder in a storm). Changed only
+        /// by the drain, which also runs the markings, so it cannot race them. (Two servers on one PostgreSQL
+        /// database each keep their own; a pushed count can then be off until the user reads the list.)
         var unread: [AccountID: Int] = [:]
         var dropped = 0
         /// Waits for the queue to empty (``flushed()``).
@@ -48,12 +59,6 @@ final class Notifier: Sendable {
         self.push.withLock { $0 = push }
     }
 
-    /// Learns `account`'s unread count from the store's answer to a read or a marking (what the next pushed
-    /// notification counts from).
-    func learnUnread(_ count: Int, of account: AccountID) {
-        state.withLock { $0.unread[account] = count }
-    }
-
     /// Whether `account` was found lately to have no password (no inbox): a cheap test for those who make
     /// notifications in bulk, before they make any.
     func isKnownNonUser(_ account: AccountID) -> Bool {
@@ -73,12 +78,27 @@ final class Notifier: Sendable {
         let start = state.withLock { state -> Bool in
             let room = max(0, Self.maximumWaiting - state.waiting.count)
             state.dropped += max(0, notifications.count - room)
-            state.waiting.append(contentsOf: notifications.prefix(room))
+            state.waiting.append(contentsOf: notifications.prefix(room).map(Entry.notification))
             guard !state.running else { return false }
             state.running = true
             return true
         }
         if start { Task { await self.drain() } }
+    }
+
+    /// Marks `account`'s notifications read (``NotificationStore/markNotificationsRead(of:ids:through:)``)
+    /// after every notification queued before, pushes the new count to the user's sockets
+    /// (`notifications.read`), and returns it.
+    func markRead(of account: AccountID, ids: [UInt64]?, through: UInt64?) async throws -> Int {
+        try await withCheckedThrowingContinuation { continuation in
+            let start = state.withLock { state -> Bool in
+                state.waiting.append(.markRead(account, ids: ids, through: through, continuation))
+                guard !state.running else { return false }
+                state.running = true
+                return true
+            }
+            if start { Task { await self.drain() } }
+        }
     }
 
     /// Returns once everything queued before the call is stored and pushed (tests; shutdown).
@@ -95,22 +115,44 @@ final class Notifier: Sendable {
 
     private func drain() async {
         while true {
-            let (batch, waiters) = state.withLock {
-                state -> ([StoredNotification], [CheckedContinuation<Void, Never>]) in
+            let (entries, waiters) = state.withLock { state -> ([Entry], [CheckedContinuation<Void, Never>]) in
                 guard !state.waiting.isEmpty else {
                     state.running = false
                     defer { state.idleWaiters.removeAll() }
                     return ([], state.idleWaiters)
                 }
-                let batch = Array(state.waiting.prefix(Self.maximumBatch))
-                state.waiting.removeFirst(batch.count)
-                return (batch, [])
+                defer { state.waiting.removeAll() }
+                return (state.waiting, [])
             }
-            guard !batch.isEmpty else {
+            guard !entries.isEmpty else {
                 for waiter in waiters { waiter.resume() }
                 return
             }
-            await store(batch)
+            var batch: [StoredNotification] = []
+            for entry in entries {
+                switch entry {
+                case .notification(let notification):
+                    batch.append(notification)
+                    if batch.count == Self.maximumBatch {
+                        await store(batch)
+                        batch = []
+                    }
+                case .markRead(let account, let ids, let through, let continuation):
+                    if !batch.isEmpty {
+                        await store(batch)
+                        batch = []
+                    }
+                    do {
+                        let unread = try await store.markNotificationsRead(of: account, ids: ids, through: through)
+                        state.withLock { $0.unread[account] = unread }
+                        push.withLock({ $0 })?(account, NotificationJSON.readEvent(unread: unread))
+                        continuation.resume(returning: unread)
+                    } catch {
+                        continuation.resume(throwing: error)
+                    }
+                }
+            }
+            if !batch.isEmpty { await store(batch) }
         }
     }
 
