@@ -35,7 +35,7 @@ export class ItemChat {
     this.shown = new Set(); // seqs on screen
     this.entries = new Map(); // message id → { row, text, more, message }
     this.typing = new Map(); // username → timer
-    this.typedAt = 0;
+    this.typedAt = -Infinity; // never typed: the first keystroke, however soon after the page loads, is sent
     this.draft = null; // { text, clientId } of the send being tried, so a retry reuses the id
     this.viewer = undefined; // the user the rows were last drawn for
     this.reader = undefined; // the user the room was last joined as: what `hidden` says is theirs
