@@ -56,7 +56,7 @@ extension AuctionsState {
     }
 
     /// Keys of the inbox screen: move, open an entry's item, back.
-    mutating func handleInbox(_ key: KeyPress, visibleRows: Int) -> [AuctionAction] {
+    mutating func handleInbox(_ key: KeyPress) -> [AuctionAction] {
         switch key {
         case .character("q"): shouldQuit = true
         case .escape, .character("i"):
@@ -75,7 +75,6 @@ extension AuctionsState {
             return open(item)
         default: break
         }
-        _ = visibleRows
         return []
     }
 }

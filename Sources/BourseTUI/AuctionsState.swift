@@ -94,7 +94,7 @@ public struct AuctionsState: Sendable {
         switch screen {
         case .list: return handleList(key, visibleRows: visibleRows)
         case .detail(let id): return handleDetail(key, item: id)
-        case .inbox: return handleInbox(key, visibleRows: visibleRows)
+        case .inbox: return handleInbox(key)
         }
     }
 

@@ -241,7 +241,8 @@ public final class AuctionFeed: Sendable {
             return (events, filled)
         }
         if !events.isEmpty || !filled.isEmpty {
-            notifier.notify(notifications(for: events, at: clock()) + fillNotifications(filled, at: clock()))
+            let now = clock()
+            notifier.notify(notifications(for: events, at: now) + fillNotifications(filled, at: now))
         }
     }
 

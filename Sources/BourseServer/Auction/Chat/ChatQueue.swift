@@ -1,5 +1,5 @@
 import BourseStore
-import Synchronization
+import BourseToolkit
 
 /// Chat's store work, one job at a time in the order handed in, with posts stored in groups.
 ///
@@ -14,23 +14,22 @@ final class ChatQueue: Sendable {
     /// Posts stored in one transaction at most.
     static let maximumBatch = 256
 
+    /// A message to store, then to hand to `deliver` (if this call posted it) before anything after it runs.
+    private struct Post: Sendable {
+        var draft: StoredChatMessage
+        var deliver: @Sendable (ChatPost) -> Void
+        var answer: CheckedContinuation<ChatPost, any Error>
+    }
+
     private enum Entry: Sendable {
-        /// A message to store, then to hand to `deliver` (if this call posted it) before anything after it runs.
-        case post(
-            StoredChatMessage, deliver: @Sendable (ChatPost) -> Void, CheckedContinuation<ChatPost, any Error>)
+        case post(Post)
         /// Any other job; it answers its caller itself.
         case job(@Sendable () async -> Void)
     }
 
-    private struct State {
-        var entries: [Entry] = []
-        /// A task is draining ``entries``; the next entry waits for it rather than starting another.
-        var running = false
-    }
-
     /// Stores a group of posts: ``ChatStore/postChatMessages(_:)`` of the server's store.
     private let storePosts: @Sendable ([StoredChatMessage]) async throws -> [ChatPost]
-    private let state = Mutex(State())
+    private let queue = BatchQueue<Entry>()
 
     /// An empty queue in front of `store`.
     convenience init(store: any ChatStore) {
@@ -43,13 +42,13 @@ final class ChatQueue: Sendable {
     }
 
     /// Jobs and posts handed in and not yet started.
-    var waiting: Int { state.withLock { $0.entries.count } }
+    var waiting: Int { queue.count }
 
     /// Stores `draft` after everything handed in before it, with the posts queued beside it, and calls
     /// `deliver` with the stored message before the next job runs; returns what the store answered.
     func post(_ draft: StoredChatMessage, deliver: @escaping @Sendable (ChatPost) -> Void) async throws -> ChatPost {
         try await withCheckedThrowingContinuation { continuation in
-            enqueue(.post(draft, deliver: deliver, continuation))
+            enqueue(.post(Post(draft: draft, deliver: deliver, answer: continuation)))
         }
     }
 
@@ -66,24 +65,12 @@ final class ChatQueue: Sendable {
     }
 
     private func enqueue(_ entry: Entry) {
-        let start = state.withLock { state -> Bool in
-            state.entries.append(entry)
-            guard !state.running else { return false }
-            state.running = true
-            return true
-        }
-        if start { Task { await self.drain() } }
+        if queue.add([entry]).start { Task { await drain() } }
     }
 
-    /// Runs entries until none are left.
+    /// Runs entries until none are left: jobs one by one, the posts between two jobs in groups.
     private func drain() async {
-        while true {
-            let entries = state.withLock { state -> [Entry] in
-                defer { state.entries.removeAll() }
-                if state.entries.isEmpty { state.running = false }
-                return state.entries
-            }
-            guard !entries.isEmpty else { return }
+        while let entries = queue.take() {
             var rest = entries[...]
             while let first = rest.first {
                 if case .job(let job) = first {
@@ -91,13 +78,9 @@ final class ChatQueue: Sendable {
                     rest = rest.dropFirst()
                     continue
                 }
-                var posts:
-                    [(StoredChatMessage, @Sendable (ChatPost) -> Void, CheckedContinuation<ChatPost, any Error>)] =
-                        []
-                while posts.count < Self.maximumBatch,
-                    case .post(let draft, let deliver, let continuation)? = rest.first
-                {
-                    posts.append((draft, deliver, continuation))
+                var posts: [Post] = []
+                while posts.count < Self.maximumBatch, case .post(let post)? = rest.first {
+                    posts.append(post)
                     rest = rest.dropFirst()
                 }
                 await store(posts)
@@ -106,23 +89,21 @@ final class ChatQueue: Sendable {
     }
 
     /// Stores `posts` in one transaction, delivers those posted in their order, then answers each.
-    private func store(
-        _ posts: [(StoredChatMessage, @Sendable (ChatPost) -> Void, CheckedContinuation<ChatPost, any Error>)]
-    ) async {
+    private func store(_ posts: [Post]) async {
         do {
-            let stored = try await storePosts(posts.map(\.0))
+            let stored = try await storePosts(posts.map(\.draft))
             guard stored.count == posts.count else {
                 throw StoreError.corrupt("postChatMessages answered \(stored.count) of \(posts.count) messages")
             }
-            for (post, (_, deliver, continuation)) in zip(stored, posts) {
-                if post.posted { deliver(post) }
-                continuation.resume(returning: post)
+            for (result, post) in zip(stored, posts) {
+                if result.posted { post.deliver(result) }
+                post.answer.resume(returning: result)
             }
         } catch  where posts.count > 1 {
             // One bad post must not fail the others: each is tried on its own, in order.
             for post in posts { await store([post]) }
         } catch {
-            for (_, _, continuation) in posts { continuation.resume(throwing: error) }
+            for post in posts { post.answer.resume(throwing: error) }
         }
     }
 }

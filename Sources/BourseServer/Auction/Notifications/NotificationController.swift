@@ -32,12 +32,7 @@ struct NotificationController: Sendable {
         case "true", "1": unreadOnly = true
         case let other?: throw AuctionError.invalidParameter("unread must be true or false, not \(other).")
         }
-        let before = try query["before"].map { text in
-            guard let id = UInt64(text), id > 0 else {
-                throw AuctionError.invalidParameter("before must be a notification id (a positive number).")
-            }
-            return id
-        }
+        let before = try query["before"].map { try Self.id(String($0), "before must be") }
         let limit = try AuctionController.positive(query["limit"].map(String.init), name: "limit") ?? Self.defaultPage
         guard limit <= Self.maximumPage else {
             throw AuctionError.invalidParameter("limit must be 1 to \(Self.maximumPage).")
@@ -78,19 +73,11 @@ struct NotificationController: Sendable {
                 throw AuctionError.invalidParameter(
                     "ids must be a list of at most \(Self.maximumIDs) notification ids.")
             }
-            ids = try elements.map { element in
-                guard let text = element.numberText, let id = UInt64(text), id > 0 else {
-                    throw AuctionError.invalidParameter("ids must hold notification ids (positive numbers).")
-                }
-                return id
-            }
+            ids = try elements.map { try Self.id($0.numberText, "ids must hold") }
         }
         if let value = body["through"] {
             guard ids == nil else { throw AuctionError.invalidParameter("Give ids or through, not both.") }
-            guard let text = value.numberText, let id = UInt64(text), id > 0 else {
-                throw AuctionError.invalidParameter("through must be a notification id (a positive number).")
-            }
-            through = id
+            through = try Self.id(value.numberText, "through must be")
         }
         let unread = try await controller.feed.notifier.markRead(of: user.account.id, ids: ids, through: through)
         var writer = JSONWriter()
@@ -99,5 +86,13 @@ struct NotificationController: Sendable {
         writer.integer(Int64(unread))
         writer.endObject()
         return AuctionJSON.response(writer.bytes)
+    }
+
+    /// `text` as a notification id, or the API's error that says so (`what`: "before must be", …).
+    private static func id(_ text: String?, _ what: String) throws -> UInt64 {
+        guard let text, let id = UInt64(text), id > 0 else {
+            throw AuctionError.invalidParameter("\(what) a notification id (a positive number).")
+        }
+        return id
     }
 }

@@ -50,15 +50,7 @@ enum NotificationJSON {
     }
 
     /// "10,000 won": money in a sentence.
-    static func won(_ funds: Funds) -> String {
-        let digits = String(funds.wholeWon)
-        var grouped = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0, digit != "-" { grouped.append(",") }
-            grouped.append(digit)
-        }
-        return grouped + " won"
-    }
+    static func won(_ funds: Funds) -> String { DecimalFormatter.grouped(String(funds.wholeWon)) + " won" }
 
     /// An item's title in quotes, or its number when its listing is not known.
     static func title(_ title: String?, _ item: ItemID) -> String {

@@ -1,5 +1,6 @@
 import BourseCore
 import BourseStore
+import BourseToolkit
 import BourseWire
 import Synchronization
 
@@ -29,8 +30,6 @@ final class Notifier: Sendable {
     }
 
     private struct State {
-        var waiting: [Entry] = []
-        var running = false
         /// Whether each account can sign in, and (for those that cannot) when that was checked.
         var users: [AccountID: (user: Bool, checked: Int64)] = [:]
         /// Unread counts of the accounts notified since start: read from the store once, then kept here (a
@@ -38,14 +37,12 @@ final class Notifier: Sendable {
         /// by the drain, which also runs the markings, so it cannot race them. (Two servers on one PostgreSQL
         /// database each keep their own; a pushed count can then be off until the user reads the list.)
         var unread: [AccountID: Int] = [:]
-        var dropped = 0
-        /// Waits for the queue to empty (``flushed()``).
-        var idleWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
     private let store: any Store
     private let clock: @Sendable () -> Timestamp
     private let state = Mutex(State())
+    private let queue = BatchQueue<Entry>()
     /// Queues a frame on `account`'s sockets; set once by the feed that owns this notifier.
     private let push = Mutex<(@Sendable (AccountID, [UInt8]) -> Void)?>(nil)
 
@@ -69,21 +66,12 @@ final class Notifier: Sendable {
         }
     }
 
-    /// Notifications dropped because too many were waiting (a stalled store).
-    var dropped: Int { state.withLock { $0.dropped } }
-
     /// Queues `notifications` for their inboxes; returns at once.
     func notify(_ notifications: [StoredNotification]) {
         guard !notifications.isEmpty else { return }
-        let start = state.withLock { state -> Bool in
-            let room = max(0, Self.maximumWaiting - state.waiting.count)
-            state.dropped += max(0, notifications.count - room)
-            state.waiting.append(contentsOf: notifications.prefix(room).map(Entry.notification))
-            guard !state.running else { return false }
-            state.running = true
-            return true
+        if queue.add(notifications.map(Entry.notification), limit: Self.maximumWaiting).start {
+            Task { await drain() }
         }
-        if start { Task { await self.drain() } }
     }
 
     /// Marks `account`'s notifications read (``NotificationStore/markNotificationsRead(of:ids:through:)``)
@@ -91,43 +79,14 @@ final class Notifier: Sendable {
     /// (`notifications.read`), and returns it.
     func markRead(of account: AccountID, ids: [UInt64]?, through: UInt64?) async throws -> Int {
         try await withCheckedThrowingContinuation { continuation in
-            let start = state.withLock { state -> Bool in
-                state.waiting.append(.markRead(account, ids: ids, through: through, continuation))
-                guard !state.running else { return false }
-                state.running = true
-                return true
+            if queue.add([.markRead(account, ids: ids, through: through, continuation)]).start {
+                Task { await drain() }
             }
-            if start { Task { await self.drain() } }
-        }
-    }
-
-    /// Returns once everything queued before the call is stored and pushed (tests; shutdown).
-    func flushed() async {
-        await withCheckedContinuation { continuation in
-            let idle = state.withLock { state -> Bool in
-                guard state.running else { return true }
-                state.idleWaiters.append(continuation)
-                return false
-            }
-            if idle { continuation.resume() }
         }
     }
 
     private func drain() async {
-        while true {
-            let (entries, waiters) = state.withLock { state -> ([Entry], [CheckedContinuation<Void, Never>]) in
-                guard !state.waiting.isEmpty else {
-                    state.running = false
-                    defer { state.idleWaiters.removeAll() }
-                    return ([], state.idleWaiters)
-                }
-                defer { state.waiting.removeAll() }
-                return (state.waiting, [])
-            }
-            guard !entries.isEmpty else {
-                for waiter in waiters { waiter.resume() }
-                return
-            }
+        while let entries = queue.take() {
             var batch: [StoredNotification] = []
             for entry in entries {
                 switch entry {
