@@ -8,28 +8,35 @@ extension PostgresStore {
         guard !notifications.isEmpty else { return [] }
         return try await transaction { connection in
             var stored: [StoredNotification] = []
-            for notification in notifications {
-                let rows = try await connection.query(
-                    """
-                    INSERT INTO notifications (account_id, kind, item_id, room, text, at_ms)
-                    VALUES (\(Int64(notification.account.rawValue)), \(notification.kind),
-                            \(notification.item.map { Int64($0.rawValue) }), \(notification.room),
-                            \(notification.text), \(notification.at.milliseconds))
-                    RETURNING id
-                    """,
-                    logger: logger)
-                for try await id in rows.decode(Int64.self) {
-                    var added = notification
-                    added.id = UInt64(id)
-                    added.read = false
-                    stored.append(added)
-                }
-            }
-            guard stored.count == notifications.count else {
-                throw StoreError.corrupt("INSERT INTO notifications returned no id")
-            }
+            for notification in notifications { stored.append(try await insert(notification, on: connection)) }
             return stored
         }
+    }
+
+    /// Inserts one notification, unread, and returns it numbered (inside the caller's transaction: alerts
+    /// store theirs with the alert's end).
+    func insert(
+        _ notification: StoredNotification, on connection: PostgresConnection
+    ) async throws
+        -> StoredNotification
+    {
+        let rows = try await connection.query(
+            """
+            INSERT INTO notifications (account_id, kind, item_id, room, text, at_ms)
+            VALUES (\(Int64(notification.account.rawValue)), \(notification.kind),
+                    \(notification.item.map { Int64($0.rawValue) }), \(notification.room),
+                    \(notification.text), \(notification.at.milliseconds))
+            RETURNING id
+            """,
+            logger: logger)
+        var added: StoredNotification?
+        for try await id in rows.decode(Int64.self) {
+            added = notification
+            added?.id = UInt64(id)
+            added?.read = false
+        }
+        guard let added else { throw StoreError.corrupt("INSERT INTO notifications returned no id") }
+        return added
     }
 
     /// An account's notifications below `before`, newest first.

@@ -6,24 +6,26 @@ extension SQLiteStore {
     /// Stores notifications, unread, in one transaction.
     public func addNotifications(_ notifications: [StoredNotification]) async throws -> [StoredNotification] {
         guard !notifications.isEmpty else { return [] }
-        return try await pool.write { db in
-            try notifications.map { notification in
-                try db.execute(
-                    sql: """
-                        INSERT INTO notifications (account_id, kind, item_id, room, text, at_ms)
-                        VALUES (?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [
-                        Int64(notification.account.rawValue), notification.kind,
-                        notification.item.map { Int64($0.rawValue) }, notification.room, notification.text,
-                        notification.at.milliseconds,
-                    ])
-                var stored = notification
-                stored.id = UInt64(db.lastInsertedRowID)
-                stored.read = false
-                return stored
-            }
-        }
+        return try await pool.write { db in try notifications.map { try Self.insert($0, into: db) } }
+    }
+
+    /// Inserts one notification, unread, and returns it numbered (inside the caller's transaction: alerts
+    /// store theirs with the alert's end).
+    static func insert(_ notification: StoredNotification, into db: Database) throws -> StoredNotification {
+        try db.execute(
+            sql: """
+                INSERT INTO notifications (account_id, kind, item_id, room, text, at_ms)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                Int64(notification.account.rawValue), notification.kind,
+                notification.item.map { Int64($0.rawValue) }, notification.room, notification.text,
+                notification.at.milliseconds,
+            ])
+        var stored = notification
+        stored.id = UInt64(db.lastInsertedRowID)
+        stored.read = false
+        return stored
     }
 
     /// An account's notifications below `before`, newest first.

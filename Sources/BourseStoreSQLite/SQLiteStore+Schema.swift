@@ -306,6 +306,26 @@ extension SQLiteStore {
                     CREATE INDEX notifications_unread ON notifications (account_id, id) WHERE read = 0;
                     """)
         }
+        migrator.registerMigration("11-alerts") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE alerts (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        account_id INTEGER NOT NULL REFERENCES accounts (id),
+                        kind TEXT NOT NULL,
+                        market TEXT,
+                        item_id INTEGER,
+                        line TEXT NOT NULL,
+                        direction TEXT,
+                        minutes INTEGER,
+                        state TEXT NOT NULL DEFAULT 'active',
+                        created_ms INTEGER NOT NULL,
+                        ended_ms INTEGER
+                    );
+                    CREATE INDEX alerts_by_account ON alerts (account_id, id);
+                    CREATE INDEX alerts_active ON alerts (id) WHERE state = 'active';
+                    """)
+        }
         return migrator
     }
 }

@@ -131,4 +131,36 @@ public enum PrivateStreamJSON {
     private static func optional(_ writer: inout JSONWriter, _ value: String?) {
         if let value { writer.string(value) } else { writer.null() }
     }
+
+    /// A `myAlert` message: one of the account's alerts fired (a Bourse extension type, sent only to
+    /// connections that subscribe to it, so Upbit's own clients never see one). `type`, `alert_id`, `kind`
+    /// (`price`, `change_rate`, `value_24h`, `item`), `code` (the market, or null), `item` (or null),
+    /// `notification_id` (its inbox entry), `text`, `timestamp`, `stream_type`; SIMPLE formats abbreviate
+    /// them `ty`, `aid`, `k`, `cd`, `it`, `nid`, `tx`, `tms`, `st`.
+    public static func myAlert(
+        id: UInt64, kind: String, market: MarketCode?, item: UInt64?, notification: UInt64, text: String,
+        time: Timestamp, keys: KeyStyle
+    ) -> [UInt8] {
+        var writer = JSONWriter(capacity: 256 + text.utf8.count)
+        writer.beginObject()
+        writer.key("type", "ty", keys)
+        writer.string("myAlert")
+        writer.key("alert_id", "aid", keys)
+        writer.integer(Int64(clamping: id))
+        writer.key("kind", "k", keys)
+        writer.string(kind)
+        writer.key("code", "cd", keys)
+        if let market { writer.string(market.description) } else { writer.null() }
+        writer.key("item", "it", keys)
+        if let item { writer.integer(Int64(clamping: item)) } else { writer.null() }
+        writer.key("notification_id", "nid", keys)
+        writer.integer(Int64(clamping: notification))
+        writer.key("text", "tx", keys)
+        writer.string(text)
+        writer.key("timestamp", "tms", keys)
+        writer.integer(time.milliseconds)
+        writer.streamType(.realtime, keys)
+        writer.endObject()
+        return writer.bytes
+    }
 }

@@ -2,7 +2,7 @@ public import BourseCore
 import BourseWire
 
 /// A parsed `/websocket/v1/private` request (§6.2, §6.4): a ticket, an optional format, and `myOrder`
-/// (optionally limited to `codes`) and/or `myAsset` type objects. Each request replaces the connection's
+/// (optionally limited to `codes`), `myAsset` and (Bourse's extension) `myAlert` type objects. Each request replaces the connection's
 /// whole set, as on the public endpoint.
 public struct PrivateSubscriptionRequest: Sendable, Hashable {
     /// The client's label for its connection; Upbit requires one.
@@ -15,6 +15,9 @@ public struct PrivateSubscriptionRequest: Sendable, Hashable {
     public var orderMarkets: Set<MarketCode>?
     /// Whether `myAsset` is wanted.
     public var assets: Bool
+    /// Whether `myAlert` is wanted: the account's alerts as they fire (a Bourse extension; Upbit's clients
+    /// never ask for it, so they never get one).
+    public var alerts: Bool
 
     /// Parses a request frame; errors are the Upbit error frames to send back.
     public init(parsing bytes: some Collection<UInt8>) throws(SubscriptionError) {
@@ -31,6 +34,7 @@ public struct PrivateSubscriptionRequest: Sendable, Hashable {
         var allMarkets = false
         var markets: Set<MarketCode> = []
         var assets = false
+        var alerts = false
         for element in elements {
             guard element.members != nil else { throw .wrongFormat("Every element of the request must be an object.") }
             if ticket == nil, let value = element["ticket"] {
@@ -58,17 +62,23 @@ public struct PrivateSubscriptionRequest: Sendable, Hashable {
             case "myAsset":
                 if element["codes"] != nil { throw .wrongFormat("myAsset takes no codes.") }
                 assets = true
+            case "myAlert":
+                if element["codes"] != nil { throw .wrongFormat("myAlert takes no codes.") }
+                alerts = true
             default:
                 throw .invalidParameter(
-                    "The private endpoint streams myOrder and myAsset; quotation types are on /websocket/v1.")
+                    "The private endpoint streams myOrder, myAsset and myAlert; quotation types are on /websocket/v1.")
             }
         }
         guard let ticket else { throw .noTicket("The request has no ticket object, e.g. {\"ticket\":\"my-ticket\"}.") }
-        guard orders || assets else { throw .noType("The request has no type object, e.g. {\"type\":\"myOrder\"}.") }
+        guard orders || assets || alerts else {
+            throw .noType("The request has no type object, e.g. {\"type\":\"myOrder\"}.")
+        }
         self.ticket = ticket
         self.format = format
         self.orders = orders
         self.orderMarkets = allMarkets ? nil : markets
         self.assets = assets
+        self.alerts = alerts
     }
 }

@@ -38,3 +38,18 @@ public struct FixedPointSum<Amount: FixedPoint>: Hashable, Codable, Sendable, Cu
         PlainDecimal.format(magnitude: units.magnitude, negative: units < 0, decimals: fixedPointDecimals)
     }
 }
+
+extension FixedPointSum {
+    /// Parses a plain, non-negative decimal such as `"350000000000"` or `"12.5"` (totals pass what one
+    /// `Int64` amount holds: a day of KRW-BTC trades is worth more than 92 billion won). The same spelling
+    /// rules as ``DecimalParser``; at most 28 whole digits.
+    public init(parsing text: some StringProtocol) throws(DecimalParseError) {
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let whole = parts[0]
+        guard !whole.isEmpty || parts.count > 1 else { throw .empty }
+        guard whole.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { throw .invalidCharacter }
+        guard whole.utf8.count <= 28 else { throw .overflow }
+        let fraction = parts.count > 1 ? try DecimalParser.parse("0." + parts[1]) : 0
+        self.init(units: (Int128(whole) ?? 0) * Int128(fixedPointScale) + Int128(fraction))
+    }
+}

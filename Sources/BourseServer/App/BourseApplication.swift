@@ -44,6 +44,9 @@ public enum BourseApplication {
         controller.addRoutes(to: router)
         ChatController(desk: ChatDesk(controller: controller)).addRoutes(to: router)
         NotificationController(controller: controller).addRoutes(to: router)
+        AlertController(controller: controller).addRoutes(to: router)
+        // The alerts watch the feed's durable tickers.
+        feed.observeTickers(auctions.alerts)
         router.get("/healthz") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "application/json"],
@@ -75,6 +78,7 @@ public enum BourseApplication {
             ).add(to: router)
         }
         if let privateFeed, let gate {
+            auctions?.feed.alerts.onFired { alert, notification in privateFeed.alertFired(alert, notification) }
             PrivateStreamRoutes(
                 feed: feed, privateFeed: privateFeed, gate: gate,
                 sessions: auctions.map { ($0.reader.store, $0.feed.sockets) },

@@ -12,7 +12,7 @@ public struct AuctionClock: Sendable {
     let exchange: DurableExchange
     let clock: @Sendable () -> Timestamp
     let interval: Duration
-    /// Where `ending_soon` goes, if anywhere.
+    /// Where `ending_soon` goes and whose alerts on items are checked each look, if anywhere.
     let feed: AuctionFeed?
 
     /// A clock for `exchange`'s auction house, reading `clock` every `interval`; it also has `feed` announce
@@ -39,8 +39,13 @@ public struct AuctionClock: Sendable {
     public func tick() async {
         let now = clock()
         if let feed {
-            let live = exchange.withState { state in state.exchange.auctions.items.values.filter { $0.state == .live } }
+            let watched = feed.alerts.items
+            let (live, alerted) = exchange.withState { state in
+                let items = state.exchange.auctions.items
+                return (items.values.filter { $0.state == .live }, watched.compactMap { items[$0] })
+            }
             feed.announceEndingSoon(live, at: now)
+            if !alerted.isEmpty { feed.alerts.observe(alerted, at: now) }
         }
         let due = exchange.withState { $0.exchange.auctions.due(at: now) }
         guard !due.isEmpty else { return }

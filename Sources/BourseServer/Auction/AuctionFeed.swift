@@ -67,6 +67,8 @@ public final class AuctionFeed: Sendable {
     let catalog: AuctionCatalog
     /// Users' inboxes: what the events below leave for those not looking.
     let notifier: Notifier
+    /// Users' alerts: fired into the inboxes above.
+    let alerts: AlertDesk
     let state = Mutex(State())
     /// Held while frames of item changes are queued, so they reach every connection in sequence order
     /// whichever thread sends them (the writer's observer, or the conflation timer).
@@ -89,10 +91,13 @@ public final class AuctionFeed: Sendable {
         catalog = AuctionCatalog(store: store)
         chatQueue = ChatQueue(store: store)
         notifier = Notifier(store: store, clock: clock)
+        alerts = AlertDesk(store: store, notifier: notifier, catalog: catalog, clock: clock)
         notifier.pushing { [weak self] account, bytes in self?.send(to: account, bytes) }
-        // The inboxes need titles, sellers and watchers from the first commit on, not from the first request.
-        let catalog = catalog
+        // The inboxes need titles, sellers and watchers from the first commit on, not from the first request,
+        // and the alerts must be watched from the start.
+        let (catalog, alerts) = (catalog, alerts)
         Task { try? await catalog.load() }
+        Task { try? await alerts.load() }
     }
 
     /// The observer to hand to ``DurableExchange`` beside the market feeds'.

@@ -8,11 +8,13 @@ import NIOCore
 extension MarketFeed {
     func publish(_ batch: DurableExchange.DurableBatch, in state: inout FeedState) {
         var touched: [MarketCode] = []
+        var traded: [MarketCode] = []
         for result in batch.results {
             for event in result.events {
                 guard let market = event.bookMarket else { continue }
                 if touched.last != market, !touched.contains(market) { touched.append(market) }
                 guard case .traded(let trade) = event, state.markets[market] != nil else { continue }
+                if traded.last != market, !traded.contains(market) { traded.append(market) }
                 // Mutated in place: a copy out of the dictionary would copy every candle array on write.
                 let record = state.markets[market]!.data.record(trade)
                 state.markets[market]!.changedCandles.formUnion(CandleUnit.streamed)
@@ -43,6 +45,12 @@ extension MarketFeed {
             }
         }
         publishMetrics(batch)
+        if !traded.isEmpty, let observer = tickerObserver.withLock({ $0 }) {
+            let tickers = traded.filter(observer.watches).compactMap {
+                state.markets[$0]?.data.ticker.snapshot(at: now)
+            }
+            if !tickers.isEmpty { observer.observe(tickers) }
+        }
     }
 
     private func publishMetrics(_ batch: DurableExchange.DurableBatch) {

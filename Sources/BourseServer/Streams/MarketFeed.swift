@@ -39,6 +39,8 @@ public final class MarketFeed: Sendable {
     let connectionCount = Atomic<Int>(0)
     let connectionObjects = ObjectCensus()
     let nextConnectionID = Atomic<Int>(1)
+    /// Who gets the tickers of watched markets after each commit (the alerts), if anyone.
+    let tickerObserver = Mutex<(any TickerObserver)?>(nil)
 
     /// A feed starting from the markets and market data of `state` (the recovered exchange state).
     public init(
@@ -56,6 +58,11 @@ public final class MarketFeed: Sendable {
     /// Connects the feed to the exchange whose commits it publishes (it reads books from it).
     public func attach(_ exchange: DurableExchange) {
         self.exchange.withLock { $0 = exchange }
+    }
+
+    /// Hands `observer` the durable tickers of the markets it watches after each commit that trades on them.
+    func observeTickers(_ observer: any TickerObserver) {
+        tickerObserver.withLock { $0 = observer }
     }
 
     /// The observer to hand to ``DurableExchange``: queues each durable commit for publishing.

@@ -6,7 +6,7 @@ import Foundation
 import Synchronization
 
 /// The publisher of `/websocket/v1/private`: `myOrder` and `myAsset` messages for each authenticated
-/// connection, about its own account only.
+/// connection, about its own account only, and (asked for) `myAlert` when one of its alerts fires.
 ///
 /// It watches the same durable commits as ``MarketFeed`` (the exchange's observer hands each commit to
 /// both), so a message never reports a command that is not yet durable, and it is queued before the
@@ -90,6 +90,18 @@ public final class PrivateFeed: Sendable {
             deliver(to: subscribed[account] ?? [], wants: \.assets) {
                 PrivateStreamJSON.myAsset(changed, assetUUID: uuid, time: now, keys: $0)
             }
+        }
+    }
+
+    /// Sends `myAlert` about a fired alert to `account`'s connections that subscribed to it.
+    public func alertFired(_ alert: Alert, _ notification: StoredNotification) {
+        let subscribers = accounts.withLock { $0[alert.account].map { Array($0.values) } ?? [] }
+        guard !subscribers.isEmpty else { return }
+        deliver(to: subscribers, wants: \.alerts) { keys in
+            PrivateStreamJSON.myAlert(
+                id: alert.id, kind: AlertRow(alert.condition).kind, market: alert.condition.market,
+                item: alert.condition.item?.rawValue, notification: notification.id, text: notification.text,
+                time: notification.at, keys: keys)
         }
     }
 

@@ -22,6 +22,8 @@ public final class InMemoryStore: Store {
         var chatReports: [ChatReport] = []
         var chatBlocks: [(blocker: AccountID, blocked: AccountID)] = []
         var notifications: [StoredNotification] = []
+        var alerts: [Alert] = []
+        var nextAlert: UInt64 = 1
         var admins: Set<AccountID> = []
         var listings: [UInt64: ItemListing] = [:]
         var watches: [(item: UInt64, account: AccountID)] = []

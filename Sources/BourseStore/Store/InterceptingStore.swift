@@ -297,3 +297,26 @@ extension InterceptingStore {
         try await store.markNotificationsRead(of: account, ids: ids, through: through)
     }
 }
+
+extension InterceptingStore {
+    /// Adds to the wrapped store.
+    public func addAlert(_ alert: Alert) async throws -> Alert { try await store.addAlert(alert) }
+
+    /// The wrapped store's alerts of an account.
+    public func alerts(of account: AccountID, ended: Int) async throws -> [Alert] {
+        try await store.alerts(of: account, ended: ended)
+    }
+
+    /// The wrapped store's active alerts.
+    public func activeAlerts() async throws -> [Alert] { try await store.activeAlerts() }
+
+    /// Deletes in the wrapped store.
+    public func deleteAlert(_ id: UInt64, of account: AccountID) async throws -> Bool {
+        try await store.deleteAlert(id, of: account)
+    }
+
+    /// Ends alerts in the wrapped store.
+    public func endAlerts(_ endings: [AlertEnding]) async throws -> [AlertEnding] {
+        try await store.endAlerts(endings)
+    }
+}

@@ -12,7 +12,8 @@ public import BourseCore
 /// **Order.** Commits are appended by one writer, in sequence order; a store refuses a record whose first
 /// sequence does not follow the last one it holds.
 public protocol Store:
-    AccountStore, UserStore, PhotoStore, ListingStore, OrderStore, WalletStore, ChatStore, NotificationStore
+    AccountStore, UserStore, PhotoStore, ListingStore, OrderStore, WalletStore, ChatStore, NotificationStore,
+    AlertStore
 {
     /// Creates the schema or brings it up to date. Safe to call on every start.
     func migrate() async throws

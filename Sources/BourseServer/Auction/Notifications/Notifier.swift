@@ -27,6 +27,8 @@ final class Notifier: Sendable {
         /// A user marking entries read (``markRead(of:ids:through:)``): in the same queue, so the count it
         /// pushes and those of the notifications around it come in the order they were true.
         case markRead(AccountID, ids: [UInt64]?, through: UInt64?, CheckedContinuation<Int, any Error>)
+        /// Alerts ending (``end(_:then:)``): stored with their notifications, which are then pushed like any.
+        case alerts([AlertEnding], @Sendable ([AlertEnding]) -> Void)
     }
 
     private struct State {
@@ -85,6 +87,14 @@ final class Notifier: Sendable {
         }
     }
 
+    /// Ends alerts (``AlertStore/endAlerts(_:)``) after every notification queued before, pushes the
+    /// notifications of those that fired, and hands `then` the endings that took effect (an alert already
+    /// ended, by another server or before a restart, is not among them: it fires once).
+    func end(_ endings: [AlertEnding], then: @escaping @Sendable ([AlertEnding]) -> Void) {
+        guard !endings.isEmpty else { return }
+        if queue.add([.alerts(endings, then)]).start { Task { await drain() } }
+    }
+
     private func drain() async {
         while let entries = queue.take() {
             var batch: [StoredNotification] = []
@@ -96,6 +106,15 @@ final class Notifier: Sendable {
                         await store(batch)
                         batch = []
                     }
+                case .alerts(let endings, let then):
+                    if !batch.isEmpty {
+                        await store(batch)
+                        batch = []
+                    }
+                    // A store error leaves the alerts active: they fire at the next change that meets them.
+                    guard let ended = try? await store.endAlerts(endings) else { continue }
+                    try? await deliver(ended.compactMap(\.notification))
+                    then(ended)
                 case .markRead(let account, let ids, let through, let continuation):
                     if !batch.isEmpty {
                         await store(batch)
@@ -120,29 +139,34 @@ final class Notifier: Sendable {
     private func store(_ batch: [StoredNotification]) async {
         do {
             let users = try await self.users(among: Set(batch.map(\.account)))
-            let stored = try await store.addNotifications(batch.filter { users.contains($0.account) })
-            let added = Dictionary(grouping: stored, by: \.account).mapValues(\.count)
-            var before: [AccountID: Int] = [:]
-            for (account, count) in added {
-                if let known = state.withLock({ $0.unread[account] }) {
-                    before[account] = known
-                    state.withLock { $0.unread[account] = known + count }
-                } else {
-                    // Read after the insert, so it counts this batch already.
-                    let total = try await store.unreadNotificationCount(of: account)
-                    before[account] = total - count
-                    state.withLock { $0.unread[account] = total }
-                }
-            }
-            guard let push = push.withLock({ $0 }) else { return }
-            // Each pushed notification carries the count with it and those before it in the batch.
-            for notification in stored {
-                let count = (before[notification.account] ?? 0) + 1
-                before[notification.account] = count
-                push(notification.account, NotificationJSON.event(notification, unread: count))
-            }
+            try await deliver(try await store.addNotifications(batch.filter { users.contains($0.account) }))
         } catch {
             // Nothing to answer: the changes they follow are durable, and the inbox is a courtesy.
+        }
+    }
+
+    /// Pushes `stored` (just added) to their owners' sockets, each with its owner's unread count.
+    private func deliver(_ stored: [StoredNotification]) async throws {
+        guard !stored.isEmpty else { return }
+        let added = Dictionary(grouping: stored, by: \.account).mapValues(\.count)
+        var before: [AccountID: Int] = [:]
+        for (account, count) in added {
+            if let known = state.withLock({ $0.unread[account] }) {
+                before[account] = known
+                state.withLock { $0.unread[account] = known + count }
+            } else {
+                // Read after the insert, so it counts this batch already.
+                let total = try await store.unreadNotificationCount(of: account)
+                before[account] = total - count
+                state.withLock { $0.unread[account] = total }
+            }
+        }
+        guard let push = push.withLock({ $0 }) else { return }
+        // Each pushed notification carries the count with it and those before it in the batch.
+        for notification in stored {
+            let count = (before[notification.account] ?? 0) + 1
+            before[notification.account] = count
+            push(notification.account, NotificationJSON.event(notification, unread: count))
         }
     }
 
