@@ -414,6 +414,35 @@ def test_an_outbid_reaches_the_bell_on_another_page_and_the_panel_marks_it_read(
     assert not problems(driver)
 
 
+
+def test_an_item_alert_set_on_its_page_fires_in_its_last_minutes(browser, seller, bidders):
+    """Issue #19: an alert set on an item's page, at or under a price with minutes left. A day ahead and over
+    the start price it is met at once: it fires into the bell and the box marks it fired."""
+    (a, _) = bidders
+    item = list_item(seller["token"], f"Web alert {secrets.token_hex(2)}")
+    driver = browser(DESKTOP, language="en-US")
+    open_page(driver, f"/auctions/{item['id']}")
+    wait_until(driver, lambda d: d.find_element(By.ID, "alert-signed-out").is_displayed(), "the box asks to sign in")
+    sign_in(driver, a["name"], a["password"])
+    wait_signed_in(driver, a["name"])
+    wait_until(driver, lambda d: d.find_element(By.ID, "alert-form").is_displayed(), "the alert form once signed in")
+    wait_until(driver, lambda d: d.execute_script("return performance.getEntriesByType('resource')"
+                                                 ".some(e => e.name.includes('/auction/v1/me/notifications'))"),
+               "the bell's first count")
+    minutes = driver.find_element(By.ID, "alert-minutes")
+    minutes.clear()
+    minutes.send_keys("1440")
+    driver.find_element(By.ID, "alert-value").send_keys("1,000,000")
+    driver.find_element(By.ID, "alert-submit").click()
+    toast = wait_words(driver, "notification-toast", re.escape(item["title"]), "the toast of the fired alert")
+    assert toast.startswith("Alert") and "your alert: at or under 1,000,000 won, 1440 minutes" in toast, toast
+    row = wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#alert-rows .alert-row[data-state='fired']"),
+                     "the box shows it fired")[0]
+    assert "at or under 1,000,000 won" in row.text, row.text
+    screenshot(driver, "auction-item-alert-1440")
+    assert not problems(driver)
+
+
 # MARK: - Chat
 
 

@@ -93,3 +93,46 @@ def test_sign_in_refusals_are_said_in_words(browser):
     screenshot(driver, "account-dialog-375")
     # The refusals this test asked for are in the console as failed loads; nothing else is.
     assert [p for p in page_problems(driver) if "/auction/v1/" not in p] == []
+
+
+def test_a_market_alert_is_set_from_the_trade_panel_and_fires_into_the_bell(browser):
+    """Issue #19: alerts set from the market page. One already met (24 h value past 1 KRW) fires at once: the
+    bell's toast says so and the box shows it fired; one far above the price waits, and is deleted; a
+    malformed value gets the server's words."""
+    driver = browser(DESKTOP, language="en-US")
+    open_page(driver, "/exchange/KRW-BTC")
+    assert driver.find_element(By.ID, "alert-signed-out").is_displayed()
+    sign_up(driver, "alerts" + secrets.token_hex(4), "a long enough password")
+    wait_until(driver, lambda d: d.find_element(By.ID, "alert-form").is_displayed(), "the alert form once signed in")
+    value = driver.find_element(By.ID, "alert-value")
+    wait_until(driver, lambda d: value.get_property("value") != "", "the price field starts at the last price")
+    last = float(value.get_property("value"))
+
+    kind = driver.find_element(By.ID, "alert-kind")
+    kind.find_element(By.CSS_SELECTOR, "option[value='value_24h']").click()
+    assert value.get_property("value") == "" and "24 hours" in driver.find_element(By.ID, "alert-hint").text
+    value.send_keys("1")
+    driver.find_element(By.ID, "alert-submit").click()
+    wait_until(driver, lambda d: "Alert" in d.find_element(By.ID, "notification-toast").text
+               and "KRW-BTC traded" in d.find_element(By.ID, "notification-toast").text, "the toast of the fired alert")
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#alert-rows .alert-row[data-state='fired']"),
+               "the box shows the alert fired")
+
+    kind.find_element(By.CSS_SELECTOR, "option[value='price']").click()
+    value.clear()
+    value.send_keys(str(int(last * 10)))
+    driver.find_element(By.ID, "alert-submit").click()
+    waiting = wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#alert-rows .alert-row[data-state='active']"),
+                         "the waiting alert listed")[0]
+    assert "at or above" in waiting.text and "Waiting" in waiting.text, waiting.text
+    screenshot(driver, "exchange-alerts-1440")
+    waiting.find_element(By.CSS_SELECTOR, "button.alert-delete").click()
+    wait_until(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "#alert-rows .alert-row[data-state='active']"),
+               "the deleted alert leaves the list")
+
+    value.clear()
+    value.send_keys("lots")
+    driver.find_element(By.ID, "alert-submit").click()
+    wait_until(driver, lambda d: "positive decimal" in d.find_element(By.ID, "alert-message").text,
+               "the server's words for a malformed value")
+    assert [p for p in page_problems(driver) if "/auction/v1/me/alerts - " not in p or "400" not in p] == []

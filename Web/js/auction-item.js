@@ -14,6 +14,7 @@ import { lang, onLangChange, t } from '/js/i18n.js';
 import { confirmDialog } from '/js/auction-confirm.js';
 import { Gallery } from '/js/auction-gallery.js';
 import { ItemChat } from '/js/auction-chat.js';
+import { AlertBox } from '/js/alerts.js';
 
 const REFRESH_MS = 400; // history and minimum are read again at most this often while bids come in
 
@@ -438,6 +439,7 @@ export async function start(context) {
   socket.follow({ items: [id] });
   gallery = new Gallery(item.photos || [], item.title);
   new ItemChat({ socket, item });
+  new AlertBox({ root: $('item-alerts'), item: id });
   refresh();
   loadMine();
   schedule();

@@ -7,6 +7,7 @@ import { CandleChart, INTERVALS } from '/js/exchange-chart.js';
 import { OrderBook } from '/js/exchange-book.js';
 import { TradeTape } from '/js/exchange-tape.js';
 import { TradePanel } from '/js/exchange-trade.js';
+import { AlertBox } from '/js/alerts.js';
 import { changeClass, formatCompact, formatPercent, formatPrice, formatVolume } from '/js/format.js';
 import { addStrings, lang, marketName, onLangChange, t } from '/js/i18n.js';
 import { UpbitStream } from '/js/stream.js';
@@ -237,6 +238,7 @@ async function start() {
   });
   onLangChange(() => trade.setSide(trade.side));
   trade.setSide('bid');
+  new AlertBox({ root: $('alert-box'), market: code, lastPrice: () => header.ticker?.trade_price });
 
   const chartStatus = $('chart-status');
   const chart = new CandleChart({

@@ -2,6 +2,7 @@
 // the unread count, a panel of the latest entries (opening it marks them read), and a toast when one
 // arrives. Live through an auction socket of its own, opened only while signed in, so that an outbid
 // reaches the user on the board or the wallet page too; the count is read again after every reconnect.
+// Each new entry is also announced to the page as a `bourse:notification` event (alerts.js listens).
 
 import { el } from '/js/dom.js';
 import { addStrings, applyLabels, onLangChange, t } from '/js/i18n.js';
@@ -26,6 +27,7 @@ addStrings({
     'notify.kind.ending_soon': '곧 마감',
     'notify.kind.chat': '메시지',
     'notify.kind.fill': '체결',
+    'notify.kind.alert': '알림',
   },
   en: {
     'notify.label': 'Notifications',
@@ -45,6 +47,7 @@ addStrings({
     'notify.kind.ending_soon': 'Ending soon',
     'notify.kind.chat': 'Message',
     'notify.kind.fill': 'Filled',
+    'notify.kind.alert': 'Alert',
   },
 });
 
@@ -230,6 +233,8 @@ export function mountNotifications(anchor) {
       showCount();
       if (!panel.hidden) render();
       showToast(entry);
+      // Parts of the page that show what the entry is about (an alert's box) refresh themselves.
+      document.dispatchEvent(new CustomEvent('bourse:notification', { detail: entry }));
     } else if (message.type === 'notifications.read') {
       unread = message.unread;
       showCount();
