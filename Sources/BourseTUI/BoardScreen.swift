@@ -17,10 +17,14 @@ public enum BoardScreen {
         var lines = [titleLine(settings, state, width: width, colour: colour)]
         lines.append(statusLine(rows.count, settings, state, width: width))
         let columns = Columns(width: width)
-        lines.append(columns.heading(names: settings.names))
+        lines.append(
+            state.alerts.listing && !state.showsHelp
+                ? alertHeading(state.alerts, width: width) : columns.heading(names: settings.names))
         let count = visibleRows(height: height)
         if state.showsHelp {
             lines += help.prefix(count).map { DisplayWidth.fit($0, width) }
+        } else if state.alerts.listing {
+            lines += alertList(state.alerts, count: count, width: width, colour: colour)
         } else if rows.isEmpty {
             let empty =
                 settings.tab == .favourites && settings.query.isEmpty
@@ -40,7 +44,8 @@ public enum BoardScreen {
         while lines.count < height - 1 { lines.append(String(repeating: " ", count: width)) }
         lines.append(
             DisplayWidth.fit(
-                "q quit  ? help  ⏎ open  1-4 tabs  p c v n sort  / search  f favourite  e names  s stable  l liquidity",
+                "q quit  ? help  ⏎ open  1-4 tabs  p c v n sort  / search  f favourite  a alert  A alerts  e names  "
+                    + "s stable  l liquidity",
                 width))
         return lines
     }
@@ -57,6 +62,8 @@ public enum BoardScreen {
         "  l         liquidity filter: hide markets below 100M, 1B or 10B of 24 h value",
         "  ↑ ↓ j k   select; PgUp PgDn Home End",
         "  Enter     open the selected market: order book, trades and chart (q there comes back here)",
+        "  a         set an alert on the selected market: a price, Tab for a change in % or a 24 h value (--user)",
+        "  A         your alerts, waiting and fired; x deletes the selected one",
         "  ?         this help; Esc closes it",
         "  q         quit",
         "",
@@ -106,6 +113,13 @@ public enum BoardScreen {
         -> String
     {
         if state.isSearching { return DisplayWidth.fit(" / " + settings.query + "▏  (Enter keeps, Esc clears)", width) }
+        if let entry = state.alerts.entry {
+            let others = BoardAlerts.Kind.allCases.filter { $0 != entry.kind }.map(\.rawValue).joined(separator: ", ")
+            return DisplayWidth.fit(
+                " alert on \(entry.market) · \(entry.kind.rawValue): \(entry.text)▏  (Tab: \(others); Enter sets, Esc cancels)",
+                width)
+        }
+        if let message = state.alerts.message { return DisplayWidth.fit(" ✉ " + message, width) }
         if case .refused(let error) = state.connection {
             return DisplayWidth.fit(" ⚠ the server refused the subscription: \(error.name) \(error.message)", width)
         }
@@ -126,5 +140,30 @@ public enum BoardScreen {
         if settings.stableOrder { parts.append("stable order") }
         parts.append("\(count) market\(count == 1 ? "" : "s")")
         return DisplayWidth.fit(" " + parts.joined(separator: " · "), width)
+    }
+
+    /// The list's heading, in place of the columns'.
+    static func alertHeading(_ alerts: BoardAlerts, width: Int) -> String {
+        let active = alerts.alerts.count { $0.isActive }
+        return DisplayWidth.fit(
+            " Your alerts: \(active) waiting of \(alerts.alerts.count)  (↑ ↓ select, x delete, Esc back)", width)
+    }
+
+    /// The user's alerts in place of the rows, one line each (the selected one marked).
+    static func alertList(_ alerts: BoardAlerts, count: Int, width: Int, colour: Bool) -> [String] {
+        guard !alerts.alerts.isEmpty else {
+            return [DisplayWidth.fit("  No alerts yet: select a market and press a.", width)]
+        }
+        let states = ["active": "waiting", "fired": "fired  ", "expired": "expired"]
+        var lines: [String] = []
+        let top = max(0, min(alerts.selected - (count - 1), alerts.alerts.count - count))
+        for (index, alert) in alerts.alerts.enumerated().dropFirst(top).prefix(count) {
+            let subject = alert.market ?? alert.item.map { "item \($0)" } ?? ""
+            let marker = index == alerts.selected ? "▶" : " "
+            let line = DisplayWidth.fit(
+                " \(marker) \(states[alert.state] ?? alert.state)  \(subject)  \(alert.text)", width)
+            lines.append(index == alerts.selected && colour ? "\u{1B}[7m" + line + ANSI.reset : line)
+        }
+        return lines
     }
 }

@@ -19,6 +19,8 @@ public struct BoardScreenState: Sendable {
     public var shouldQuit = false
     /// The market Enter asked to open (the shell opens it and clears this).
     public var marketToOpen: String?
+    /// The user's alerts: the entry line (`a`), the list (`A`) and what the shell is asked to do.
+    public var alerts = BoardAlerts()
 
     /// The liquidity thresholds `l` cycles through (in the quote currency).
     public static let liquiditySteps: [Double] = [0, 100e6, 1e9, 10e9]
@@ -34,6 +36,7 @@ public struct BoardScreenState: Sendable {
             return
         }
         if isSearching, handleSearch(key, board: &board) { return }
+        if alerts.isActive, alerts.handle(key) { return }
         switch key {
         case .character("q"): shouldQuit = true
         case .character("1"): board.settings.tab = .krw
@@ -56,6 +59,8 @@ public struct BoardScreenState: Sendable {
             let index = steps.firstIndex(of: board.settings.minimumTradedValue) ?? 0
             board.settings.minimumTradedValue = steps[(index + 1) % steps.count]
         case .enter: marketToOpen = selection(in: rows)
+        case .character("a"): alerts.begin(market: selection(in: rows))
+        case .character("A"): alerts.toggleList()
         case .character("?"): showsHelp.toggle()
         case .escape:
             if showsHelp { showsHelp = false } else { board.settings.query = "" }

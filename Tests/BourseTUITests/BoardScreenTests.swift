@@ -1,5 +1,6 @@
 import BourseClient
 import BourseTUI
+import Foundation
 import Testing
 
 @Suite("Board screen: golden frames, keys, cell widths")
@@ -145,6 +146,69 @@ struct BoardScreenTests {
         #expect(board.settings.minimumTradedValue == 1e9 && board.settings.stableOrder)
         press("q")
         #expect(state.shouldQuit)
+    }
+
+    @Test func aOpensAnAlertEntryForTheSelectedMarketAndTabSwitchesItsKind() throws {
+        var board = Self.board()
+        var state = BoardScreenState()
+        state.connection = .connected
+        let rows = board.snapshot().rows
+        func press(_ text: String) {
+            for key in KeyDecoder().decodeAll(text) { state.handle(key, board: &board, rows: rows, visibleRows: 4) }
+        }
+        press("a")
+        #expect(state.alerts.entry == nil && state.alerts.message?.contains("--user") == true)
+        state.alerts.signedIn = true
+        press("\u{1B}[Ba150,000x000")
+        #expect(state.alerts.entry == .init(market: rows[1].id, kind: .price, text: "150000000"))
+        press("\t")
+        #expect(state.alerts.entry?.kind == .changeRate)
+        let frame = BoardScreen.render(
+            rows: rows, settings: board.settings, state: state, width: 100, height: 8, colour: false)
+        try Golden.check(frame, "board-100x8-alert-entry")
+        press("\r")
+        #expect(state.alerts.request == .set(market: rows[1].id, kind: .changeRate, value: "150000000"))
+        #expect(state.alerts.entry == nil)
+        // The board has its keys back.
+        press("q")
+        #expect(state.shouldQuit)
+    }
+
+    @Test func capitalAListsTheAlertsAndXDeletesTheSelectedOne() throws {
+        var board = Self.board()
+        var state = BoardScreenState()
+        state.connection = .connected
+        state.alerts.signedIn = true
+        let json = """
+            {"alerts":[
+              {"alert_id":7,"kind":"price","market":"KRW-BTC","item":null,"price":"150000000","direction":"above",
+               "percent":null,"amount":null,"minutes":null,"state":"active","text":"at or above 150,000,000 KRW",
+               "created_at":1767225600000,"ended_at":null},
+              {"alert_id":3,"kind":"change_rate","market":"KRW-ETH","item":null,"price":null,"direction":null,
+               "percent":"-3","amount":null,"minutes":null,"state":"fired","text":"-3% or less",
+               "created_at":1767225600000,"ended_at":1767225660000}
+            ],"active":1,"maximum_active":50}
+            """
+        let list = try JSONDecoder().decode(AlertList.self, from: Data(json.utf8))
+        state.alerts.apply(.list(list.alerts))
+        let rows = board.snapshot().rows
+        func press(_ text: String) {
+            for key in KeyDecoder().decodeAll(text) { state.handle(key, board: &board, rows: rows, visibleRows: 4) }
+        }
+        press("A")
+        #expect(state.alerts.listing)
+        press("j")
+        let frame = BoardScreen.render(
+            rows: rows, settings: board.settings, state: state, width: 100, height: 8, colour: false)
+        try Golden.check(frame, "board-100x8-alerts")
+        press("x")
+        #expect(state.alerts.request == .delete(3))
+        state.alerts.apply(.said("Alert deleted."))
+        press("\u{1B}")
+        #expect(!state.alerts.listing)
+        let after = BoardScreen.render(
+            rows: rows, settings: board.settings, state: state, width: 100, height: 8, colour: false)
+        #expect(after[1] == DisplayWidth.fit(" ✉ Alert deleted.", 100))
     }
 
     @Test func theDecoderKeepsSplitSequencesAndHangul() {

@@ -184,3 +184,63 @@ def test_enter_on_a_board_row_opens_the_market_and_q_comes_back(pane):
     screen.wait(lambda text: "Chart 1m" in text, "the market screen again")
     screen.keys("C-c")
     screen.wait(lambda text: "Bourse [" not in text and "Chart" not in text, "the terminal restored after Ctrl-C")
+
+
+def test_alerts_are_set_from_the_board_listed_and_deleted():
+    """Issue #19: alerts set from the board as a user would (`--user`, password from BOURSE_PASSWORD): `a` on
+    KRW-BTC sets a price far above (it waits), Tab twice sets a 24 h value already passed (it fires at once,
+    said on the status line), `A` lists both, `x` deletes the waiting one; the server agrees."""
+    import secrets
+
+    import requests
+
+    user, password = "board" + secrets.token_hex(3), "a long enough password"
+    made = requests.post(f"{URL}/auction/v1/users", json={"username": user, "password": password}, timeout=30)
+    assert made.status_code == 201, made.text
+    session = f"bourse-board-alerts-{os.getpid()}"
+    with tempfile.TemporaryDirectory(prefix="bourse-board-") as data:
+        try:
+            start_tmux(session, 120, 30, f"BOURSE_CLIENT_DATA={data} BOURSE_PASSWORD='{password}' "
+                       f"{BINARY} board --server {URL} --user {user}; sleep 30")
+            screen = Pane(session)
+            screen.wait(lambda text: "● live" in text and len(screen.rows(text)) >= 3, "the live board")
+            screen.keys("/")
+            screen.keys("qlxm", literal=True)
+            screen.keys("Enter")
+            found = screen.wait(lambda text: [code for _, code, _ in screen.rows(text)] == ["KRW-BTC"], "KRW-BTC alone")
+            far = int(screen.rows(found)[0][2] * 10)
+
+            screen.keys("a")
+            screen.wait(lambda text: "alert on KRW-BTC · price:" in text, "the alert entry line")
+            screen.keys(str(far), literal=True)
+            screen.keys("Enter")
+            screen.wait(lambda text: "Alert set on KRW-BTC: at or above" in text, "the waiting alert confirmed")
+
+            screen.keys("a")
+            screen.keys("Tab")
+            screen.keys("Tab")
+            screen.wait(lambda text: "alert on KRW-BTC · 24h value:" in text, "the 24 h value entry")
+            screen.keys("1", literal=True)
+            screen.keys("Enter")
+            screen.wait(lambda text: "✉ KRW-BTC traded" in text or "Alert set on KRW-BTC: 1 KRW" in text,
+                        "the 24 h value alert set (and fired)")
+
+            screen.keys("A")
+            listed = screen.wait(lambda text: "Your alerts: 1 waiting of 2" in text and "fired    KRW-BTC" in text,
+                                 "the list with one waiting, one fired")
+            assert re.search(r"▶ waiting  KRW-BTC  at or above [\d,]+ KRW", listed), listed
+            assert "fired    KRW-BTC  1 KRW or more" in listed, listed
+            screen.keys("x")
+            screen.wait(lambda text: "Your alerts: 0 waiting of 1" in text and "Alert deleted." in text,
+                        "the waiting alert deleted")
+            screen.keys("Escape")
+            screen.keys("q")
+            screen.wait(lambda text: "Bourse [" not in text, "the terminal restored after q")
+
+            token = requests.post(f"{URL}/auction/v1/sessions", json={"username": user, "password": password},
+                                  timeout=30).json()["token"]
+            alerts = requests.get(f"{URL}/auction/v1/me/alerts", headers={"Authorization": "Bearer " + token},
+                                  timeout=30).json()["alerts"]
+            assert [(a["kind"], a["state"]) for a in alerts] == [("value_24h", "fired")], alerts
+        finally:
+            subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)

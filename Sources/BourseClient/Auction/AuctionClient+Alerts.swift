@@ -33,7 +33,9 @@ public struct AuctionAlert: Hashable, Sendable, Decodable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: WireKey.self)
         func decimal(_ key: String) throws -> Decimal? {
-            try c.optionalValue(key, as: String.self).flatMap { Decimal(string: $0, locale: Locale(identifier: "en_US_POSIX")) }
+            try c.optionalValue(key, as: String.self).flatMap {
+                Decimal(string: $0, locale: Locale(identifier: "en_US_POSIX"))
+            }
         }
         id = try c.value("alert_id")
         kind = try c.value("kind")

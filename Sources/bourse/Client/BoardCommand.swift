@@ -13,11 +13,17 @@ struct BoardCommand: AsyncParsableCommand {
             Loads the markets and tickers over REST, then follows every ticker on one WebSocket, redrawing at \
             most --fps times a second. Keys: 1-4 tabs, p c v n sort, / search (초성 and Korean typed in English \
             work), f favourite, e Korean/English names, s stable order, l liquidity filter, arrows to select, \
-            ? help, q quit. Favourites are kept in client.sqlite in $BOURSE_CLIENT_DATA (default ~/.local/share/bourse).
+            ? help, q quit. Favourites are kept in client.sqlite in $BOURSE_CLIENT_DATA (default ~/.local/share/bourse). \
+            With --user, a sets an alert on the selected market (a price; Tab for a change in % or a 24 h value) \
+            and A lists your alerts (x deletes one); the server fires each once, and the status line says so. \
+            The password comes from $BOURSE_PASSWORD or is asked without echo.
             """
     )
 
     @OptionGroup var connection: ServerOptions
+
+    @Option(help: "Sign in as this user to set alerts (password: $BOURSE_PASSWORD, or asked).")
+    var user: String?
 
     @Option(help: "Redraws per second at most.")
     var fps: Int = 10
@@ -35,6 +41,7 @@ struct BoardCommand: AsyncParsableCommand {
             Progress.line("bourse board: needs a terminal (use `bourse ticker` in scripts)")
             throw ExitCode.failure
         }
+        let password = try user.map(ClientSignIn.password(for:))
         let (markets, tickers) = try await address.withQuotation { quotation in
             do {
                 let markets = try await quotation.markets()
@@ -60,15 +67,32 @@ struct BoardCommand: AsyncParsableCommand {
         for ticker in tickers { board.apply(ticker) }
         let feed = BoardFeed(board: board)
         let stream = address.marketStream()
+        try await address.withTransport { transport in
+            var alerts: BoardAlertsLink?
+            if let user, let password {
+                let client = AuctionClient(baseURL: address.rest, transport: transport)
+                try await ClientSignIn.signIn(
+                    client, user: user, password: password, command: "board", server: address.rest)
+                alerts = BoardAlertsLink(client: client, stream: AuctionStream(client: client))
+            }
+            try await run(feed: feed, stream: stream, markets: markets, address: address, cache: cache, alerts: alerts)
+        }
+    }
+
+    private func run(
+        feed: BoardFeed, stream: MarketStream, markets: [BoardMarket], address: ServerAddress, cache: ClientCache,
+        alerts: BoardAlertsLink?
+    ) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await stream.run() }
+            if let alerts { group.addTask { await alerts.run() } }
             group.addTask {
                 for await ticker in stream.tickers(markets.map(\.code)) { feed.absorb(ticker) }
             }
             group.addTask {
                 let colour = !noColor
                 try await BoardLoop(
-                    feed: feed, stream: stream, fps: fps, colour: colour,
+                    feed: feed, stream: stream, alerts: alerts, fps: fps, colour: colour,
                     openMarket: { code, terminal in
                         guard let market = markets.first(where: { $0.code == code }) else { return false }
                         return await MarketCommand.open(

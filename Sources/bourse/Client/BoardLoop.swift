@@ -7,6 +7,8 @@ import Foundation
 struct BoardLoop {
     let feed: BoardFeed
     let stream: MarketStream
+    /// The signed-in user's alerts, if there is a user.
+    let alerts: BoardAlertsLink?
     let fps: Int
     let colour: Bool
     /// Shows a market full screen in `terminal` until the user leaves it (Enter on a row); true when they
@@ -18,6 +20,7 @@ struct BoardLoop {
         terminal.enter()
         defer { terminal.restore() }
         var state = BoardScreenState()
+        state.alerts.signedIn = alerts != nil
         var decoder = KeyDecoder()
         var snapshot = feed.snapshot()
         var flashes: [String: (PriceChange, ContinuousClock.Instant)] = [:]
@@ -37,6 +40,10 @@ struct BoardLoop {
                     for key in keys { state.handle(key, board: &board, rows: rows, visibleRows: visible) }
                 }
                 if state.shouldQuit { return }
+                if let request = state.alerts.request {
+                    state.alerts.request = nil
+                    alerts?.perform(request)
+                }
                 if let code = state.marketToOpen {
                     state.marketToOpen = nil
                     if await openMarket(code, terminal) { return }
@@ -47,6 +54,10 @@ struct BoardLoop {
                     lastSize = (0, 0)
                     continue
                 }
+            }
+            for update in alerts?.drain() ?? [] {
+                state.alerts.apply(update)
+                dirty = true
             }
             let now = clock.now
             if now >= nextFrame {
