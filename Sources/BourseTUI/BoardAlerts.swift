@@ -17,8 +17,11 @@ public struct BoardAlerts: Sendable {
 
     /// The entry line while the user types an alert.
     public struct Entry: Sendable, Equatable {
+        /// The market the alert is for.
         public var market: String
+        /// What the number means.
         public var kind: Kind
+        /// The number as typed so far.
         public var text: String
 
         /// An entry line for `market`.
