@@ -7,14 +7,33 @@ extension PostgresStore {
     private static let alertColumns =
         "id, account_id, kind, market, item_id, line, direction, minutes, state, created_ms, ended_ms"
 
-    /// Stores an active alert.
-    public func addAlert(_ alert: Alert) async throws -> Alert {
+    /// Stores an active alert unless the owner holds `maximumActive` already: the owner's account row is
+    /// locked for the transaction, so two requests of one user count and add in turn.
+    public func addAlert(_ alert: Alert, maximumActive: Int, keepingEnded: Int) async throws -> Alert? {
         let row = AlertRow(alert.condition)
-        return try await withClient { client in
-            let rows = try await client.query(
+        let account = Int64(alert.account.rawValue)
+        return try await transaction { connection in
+            _ = try await connection.query("SELECT id FROM accounts WHERE id = \(account) FOR UPDATE", logger: logger)
+                .collect()
+            var active: Int64 = 0
+            for try await count in try await connection.query(
+                "SELECT count(*) FROM alerts WHERE account_id = \(account) AND state = 'active'", logger: logger
+            ).decode(Int64.self) {
+                active = count
+            }
+            guard active < Int64(maximumActive) else { return nil }
+            _ = try await connection.query(
+                """
+                DELETE FROM alerts WHERE account_id = \(account) AND state <> 'active' AND id NOT IN (
+                    SELECT id FROM alerts WHERE account_id = \(account) AND state <> 'active'
+                    ORDER BY id DESC LIMIT \(Int64(max(0, keepingEnded))))
+                """,
+                logger: logger
+            ).collect()
+            let rows = try await connection.query(
                 """
                 INSERT INTO alerts (account_id, kind, market, item_id, line, direction, minutes, created_ms)
-                VALUES (\(Int64(alert.account.rawValue)), \(row.kind), \(row.market), \(row.item), \(row.line),
+                VALUES (\(account), \(row.kind), \(row.market), \(row.item), \(row.line),
                         \(row.direction), \(row.minutes), \(alert.createdAt.milliseconds))
                 RETURNING id
                 """,

@@ -7,10 +7,22 @@ extension SQLiteStore {
     private static let alertColumns =
         "id, account_id, kind, market, item_id, line, direction, minutes, state, created_ms, ended_ms"
 
-    /// Stores an active alert.
-    public func addAlert(_ alert: Alert) async throws -> Alert {
+    /// Stores an active alert unless the owner holds `maximumActive` already (one write block: no race).
+    public func addAlert(_ alert: Alert, maximumActive: Int, keepingEnded: Int) async throws -> Alert? {
         let row = AlertRow(alert.condition)
+        let account = Int64(alert.account.rawValue)
         return try await pool.write { db in
+            let active =
+                try Int.fetchOne(
+                    db, sql: "SELECT COUNT(*) FROM alerts WHERE account_id = ? AND state = 'active'",
+                    arguments: [account]) ?? 0
+            guard active < maximumActive else { return nil }
+            try db.execute(
+                sql: """
+                    DELETE FROM alerts WHERE account_id = ? AND state <> 'active' AND id NOT IN (
+                        SELECT id FROM alerts WHERE account_id = ? AND state <> 'active' ORDER BY id DESC LIMIT ?)
+                    """,
+                arguments: [account, account, max(0, keepingEnded)])
             try db.execute(
                 sql: """
                     INSERT INTO alerts (account_id, kind, market, item_id, line, direction, minutes, created_ms)

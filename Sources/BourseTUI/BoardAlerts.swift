@@ -50,8 +50,10 @@ public struct BoardAlerts: Sendable {
     public var alerts: [AuctionAlert] = []
     /// The selected row of the list.
     public var selected = 0
-    /// The last word about alerts, for the status line.
+    /// The last word about alerts, for the status line (until the next key).
     public var message: String?
+    /// The alert `x` asked to delete: a second `x` confirms.
+    public var deleting: Int64?
     /// What the shell should do next (it clears this).
     public var request: Request?
 
@@ -87,9 +89,13 @@ public struct BoardAlerts: Sendable {
     public mutating func handle(_ key: KeyPress) -> Bool {
         if var current = entry {
             switch key {
-            case .character(let character) where character.isNumber || character == "." || character == "-":
+            // A plain decimal as the API takes it: ASCII digits, one point, a minus only first.
+            case .character(let character) where character.isASCII && character.isNumber:
                 if current.text.count < 24 { current.text.append(character) }
-            case .character(","): break
+            case .character("."):
+                if !current.text.contains(".") { current.text.append(".") }
+            case .character("-"):
+                if current.text.isEmpty { current.text = "-" }
             case .backspace:
                 if !current.text.isEmpty { current.text.removeLast() }
             case .tab:
@@ -110,11 +116,21 @@ public struct BoardAlerts: Sendable {
             return true
         }
         guard listing else { return false }
+        if key != .character("x") && key != .backspace { deleting = nil }
         switch key {
         case .up, .character("k"): selected = max(0, selected - 1)
         case .down, .character("j"): selected = min(max(0, alerts.count - 1), selected + 1)
         case .character("x"), .backspace:
-            if alerts.indices.contains(selected) { request = .delete(alerts[selected].id) }
+            guard alerts.indices.contains(selected) else { break }
+            let id = alerts[selected].id
+            if deleting == id {
+                request = .delete(id)
+                deleting = nil
+            } else {
+                deleting = id
+                message = "Press x again to delete: \(alerts[selected].text)."
+                return true
+            }
         case .escape, .character("A"): listing = false
         case .character("q"), .interrupt: return false
         default: break

@@ -63,7 +63,7 @@ public enum BoardScreen {
         "  ↑ ↓ j k   select; PgUp PgDn Home End",
         "  Enter     open the selected market: order book, trades and chart (q there comes back here)",
         "  a         set an alert on the selected market: a price, Tab for a change in % or a 24 h value (--user)",
-        "  A         your alerts, waiting and fired; x deletes the selected one",
+        "  A         your alerts, waiting and fired; x twice deletes the selected one",
         "  ?         this help; Esc closes it",
         "  q         quit",
         "",
@@ -119,11 +119,11 @@ public enum BoardScreen {
                 " alert on \(entry.market) · \(entry.kind.rawValue): \(entry.text)▏  (Tab: \(others); Enter sets, Esc cancels)",
                 width)
         }
-        if let message = state.alerts.message { return DisplayWidth.fit(" ✉ " + message, width) }
         if case .refused(let error) = state.connection {
             return DisplayWidth.fit(" ⚠ the server refused the subscription: \(error.name) \(error.message)", width)
         }
         if case .failed(let reason) = state.connection { return DisplayWidth.fit(" ✕ \(reason)", width) }
+        if let message = state.alerts.message { return DisplayWidth.fit(" ✉ " + message, width) }
         var parts: [String] = []
         if let sort = settings.sort {
             let names: [BoardSortKey: String] = [
@@ -146,7 +146,7 @@ public enum BoardScreen {
     static func alertHeading(_ alerts: BoardAlerts, width: Int) -> String {
         let active = alerts.alerts.count { $0.isActive }
         return DisplayWidth.fit(
-            " Your alerts: \(active) waiting of \(alerts.alerts.count)  (↑ ↓ select, x delete, Esc back)", width)
+            " Your alerts: \(active) waiting of \(alerts.alerts.count)  (↑ ↓ select, x x delete, Esc back)", width)
     }
 
     /// The user's alerts in place of the rows, one line each (the selected one marked).

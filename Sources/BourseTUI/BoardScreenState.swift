@@ -35,6 +35,8 @@ public struct BoardScreenState: Sendable {
             shouldQuit = true
             return
         }
+        // The last word about alerts stays until the next key.
+        alerts.message = nil
         if isSearching, handleSearch(key, board: &board) { return }
         if alerts.isActive, alerts.handle(key) { return }
         switch key {

@@ -9,6 +9,7 @@ extension SubscriptionRequest {
         var ticket: String?
         var formatValue: JSONValue?
         var methodValue: JSONValue?
+        var resumeValue: JSONValue?
         var typeObjects: [JSONValue] = []
         for (position, element) in elements.enumerated() {
             guard element.members != nil else {
@@ -27,13 +28,17 @@ extension SubscriptionRequest {
                 recognised = true
                 if methodValue == nil { methodValue = value }
             }
+            if let value = element["resume"] {
+                recognised = true
+                if resumeValue == nil { resumeValue = value }
+            }
             if element["type"] != nil {
                 recognised = true
                 typeObjects.append(element)
             }
             guard recognised else {
                 throw .wrongFormat(
-                    "Element \(position) of the request has none of the keys ticket, type, format or method."
+                    "Element \(position) of the request has none of the keys ticket, type, format, method or resume."
                 )
             }
         }
@@ -59,7 +64,9 @@ extension SubscriptionRequest {
         for object in typeObjects {
             try set.add(typeObject: object)
         }
-        self = .subscribe(ticket: ticket, format: format ?? .default, subscriptions: set.subscriptions)
+        let resume = try resumeValue.map { (value) throws(SubscriptionError) in try StreamResume(parsing: value) }
+        self = .subscribe(
+            ticket: ticket, format: format ?? .default, subscriptions: set.subscriptions, resume: resume)
     }
 
     /// A ticket is any non-empty string; a number is accepted and kept as its text.

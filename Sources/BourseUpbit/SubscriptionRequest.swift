@@ -6,8 +6,10 @@ import BourseWire
 /// optional format object, and either type objects or a `method` object. Each request replaces the
 /// connection's whole subscription set and format.
 public enum SubscriptionRequest: Sendable, Hashable {
-    /// Replace the connection's subscriptions (and format) with these, in order of first appearance.
-    case subscribe(ticket: String, format: StreamFormat, subscriptions: [StreamSubscription])
+    /// Replace the connection's subscriptions (and format) with these, in order of first appearance; with
+    /// `resume` (Bourse's extension, ``StreamResume``), numbered, and resumed where it says.
+    case subscribe(
+        ticket: String, format: StreamFormat, subscriptions: [StreamSubscription], resume: StreamResume? = nil)
     /// `LIST_SUBSCRIPTIONS`; a format object, if present, applies to the connection too.
     case listSubscriptions(ticket: String, format: StreamFormat?)
 
@@ -35,7 +37,7 @@ public enum SubscriptionRequest: Sendable, Hashable {
     /// The connection format this request sets, or `nil` when it leaves the format unchanged.
     public var format: StreamFormat? {
         switch self {
-        case .subscribe(_, let format, _): format
+        case .subscribe(_, let format, _, _): format
         case .listSubscriptions(_, let format): format
         }
     }
@@ -43,7 +45,7 @@ public enum SubscriptionRequest: Sendable, Hashable {
     /// The request's ticket.
     public var ticket: String {
         switch self {
-        case .subscribe(let ticket, _, _): ticket
+        case .subscribe(let ticket, _, _, _): ticket
         case .listSubscriptions(let ticket, _): ticket
         }
     }

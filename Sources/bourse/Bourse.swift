@@ -13,7 +13,7 @@ struct Bourse: AsyncParsableCommand {
             WithdrawAddressCommand.self,
             DemoCommand.self,
             IngestCommand.self, JournalCommand.self, BenchCommand.self, BoardCommand.self, MarketCommand.self,
-            TickerCommand.self, AuctionsCommand.self, PortfolioCommand.self,
+            TickerCommand.self, TradesCommand.self, AuctionsCommand.self, PortfolioCommand.self,
         ]
     )
 }

@@ -45,6 +45,37 @@ struct ServerHarness {
             auctions: auctions, logger: logger)
     }
 
+    /// Runs `body` with the application listening on `port` (a free one for 0), handed to `body`; stops it
+    /// after. Unlike the test framework's, which always takes a new port, this one can come back on the port a
+    /// client reconnects to: a server going away and returning.
+    func serving<Result: Sendable>(
+        port: Int = 0, _ body: @escaping @Sendable (Int) async throws -> Result
+    ) async throws -> Result {
+        var configuration = configuration
+        configuration.port = port
+        let (ports, listening) = AsyncStream.makeStream(of: Int.self)
+        let application = try BourseApplication.buildApplication(
+            reader: reader, feed: feed, metrics: metrics, configuration: configuration,
+            gate: ExchangeGate(directory: APIKeyDirectory(store: store, sealer: sealer)), privateFeed: privateFeed,
+            auctions: auctions, logger: Logger(label: "test"), onServerRunning: { listening.yield($0) })
+        return try await withThrowingTaskGroup(of: Result?.self) { group in
+            group.addTask {
+                try await application.runService(gracefulShutdownSignals: [])
+                return nil
+            }
+            group.addTask {
+                var iterator = ports.makeAsyncIterator()
+                guard let port = await iterator.next() else { return nil }
+                return try await body(port)
+            }
+            defer { group.cancelAll() }
+            while let next = try await group.next() {
+                if let result = next { return result }
+            }
+            throw CancellationError()
+        }
+    }
+
     /// Runs `body` with the application listening on a loopback port: the port, and a test client of it.
     func live(
         logger: Logger = Logger(label: "test"),

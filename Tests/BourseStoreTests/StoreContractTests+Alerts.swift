@@ -23,11 +23,15 @@ struct AlertStoreContractTests {
             var added: [Alert] = []
             for (index, condition) in conditions.enumerated() {
                 added.append(
-                    try await store.addAlert(
-                        Alert(account: ann, condition: condition, createdAt: Timestamp(milliseconds: Int64(index)))))
+                    try #require(
+                        try await store.addAlert(
+                            Alert(account: ann, condition: condition, createdAt: Timestamp(milliseconds: Int64(index))),
+                            maximumActive: 10, keepingEnded: 10)))
             }
-            let bens = try await store.addAlert(
-                Alert(account: ben, condition: conditions[0], createdAt: Timestamp(milliseconds: 9)))
+            let bens = try #require(
+                try await store.addAlert(
+                    Alert(account: ben, condition: conditions[0], createdAt: Timestamp(milliseconds: 9)),
+                    maximumActive: 10, keepingEnded: 10))
             #expect(zip(added, added.dropFirst()).allSatisfy { $0.id < $1.id })
             #expect(added.allSatisfy { $0.state == .active && $0.endedAt == nil })
             #expect(try await store.alerts(of: ann, ended: 10) == added.reversed())
@@ -49,10 +53,12 @@ struct AlertStoreContractTests {
             var alerts: [Alert] = []
             for line in [1, 2, 3] as [Int64] {
                 alerts.append(
-                    try await store.addAlert(
-                        Alert(
-                            account: ann, condition: .value24h(Self.btc, FixedPointSum(units: Int128(line))),
-                            createdAt: Timestamp(milliseconds: line))))
+                    try #require(
+                        try await store.addAlert(
+                            Alert(
+                                account: ann, condition: .value24h(Self.btc, FixedPointSum(units: Int128(line))),
+                                createdAt: Timestamp(milliseconds: line)),
+                            maximumActive: 10, keepingEnded: 10)))
             }
             let note = StoredNotification(
                 account: ann, kind: "alert", text: "KRW-BTC crossed.", at: Timestamp(milliseconds: 50))
@@ -77,6 +83,31 @@ struct AlertStoreContractTests {
             let fired = try await store.alerts(of: ann, ended: 5).first { $0.id == alerts[0].id }
             #expect(fired?.state == .fired && fired?.endedAt == Timestamp(milliseconds: 50))
             #expect(try await store.endAlerts([]).isEmpty)
+        }
+    }
+
+    @Test(arguments: StoreBackend.all)
+    func anAccountsActiveAlertsAreCappedAndItsEndedOnesPruned(backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let ann = try await store.createAccount(named: "ann", at: Timestamp(milliseconds: 1)).id
+            let ben = try await store.createAccount(named: "ben", at: Timestamp(milliseconds: 1)).id
+            func add(_ account: AccountID, _ line: Int64) async throws -> Alert? {
+                try await store.addAlert(
+                    Alert(
+                        account: account, condition: .value24h(Self.btc, FixedPointSum(units: Int128(line))),
+                        createdAt: Timestamp(milliseconds: line)),
+                    maximumActive: 3, keepingEnded: 2)
+            }
+            var ids: [UInt64] = []
+            for line in 1...3 as ClosedRange<Int64> { ids.append(try #require(try await add(ann, line)).id) }
+            #expect(try await add(ann, 4) == nil, "a fourth active alert is refused")
+            #expect(try await add(ben, 4) != nil, "the cap is per account")
+            // Ending three makes room; of the ended ones, the newest two are kept when the next is added.
+            _ = try await store.endAlerts(
+                ids.map { AlertEnding(id: $0, state: .expired, at: Timestamp(milliseconds: 9), notification: nil) })
+            let next = try #require(try await add(ann, 5))
+            let listed = try await store.alerts(of: ann, ended: 10)
+            #expect(listed.map(\.id) == [next.id, ids[2], ids[1]])
         }
     }
 }

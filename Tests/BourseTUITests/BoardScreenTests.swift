@@ -159,15 +159,17 @@ struct BoardScreenTests {
         press("a")
         #expect(state.alerts.entry == nil && state.alerts.message?.contains("--user") == true)
         state.alerts.signedIn = true
-        press("\u{1B}[Ba150,000x000")
-        #expect(state.alerts.entry == .init(market: rows[1].id, kind: .price, text: "150000000"))
+        press("\u{1B}[Ba150,000x0-0.0.²")
+        // Digits, one point, no sign after the first character, nothing else.
+        #expect(state.alerts.entry == .init(market: rows[1].id, kind: .price, text: "15000000.0"))
+        press("\u{7F}\u{7F}")
         press("\t")
         #expect(state.alerts.entry?.kind == .changeRate)
         let frame = BoardScreen.render(
             rows: rows, settings: board.settings, state: state, width: 100, height: 8, colour: false)
         try Golden.check(frame, "board-100x8-alert-entry")
         press("\r")
-        #expect(state.alerts.request == .set(market: rows[1].id, kind: .changeRate, value: "150000000"))
+        #expect(state.alerts.request == .set(market: rows[1].id, kind: .changeRate, value: "15000000"))
         #expect(state.alerts.entry == nil)
         // The board has its keys back.
         press("q")
@@ -202,13 +204,18 @@ struct BoardScreenTests {
             rows: rows, settings: board.settings, state: state, width: 100, height: 8, colour: false)
         try Golden.check(frame, "board-100x8-alerts")
         press("x")
+        #expect(state.alerts.request == nil && state.alerts.message?.hasPrefix("Press x again") == true)
+        press("x")
         #expect(state.alerts.request == .delete(3))
-        state.alerts.apply(.said("Alert deleted."))
         press("\u{1B}")
         #expect(!state.alerts.listing)
+        state.alerts.apply(.said("Alert deleted."))
         let after = BoardScreen.render(
             rows: rows, settings: board.settings, state: state, width: 100, height: 8, colour: false)
         #expect(after[1] == DisplayWidth.fit(" ✉ Alert deleted.", 100))
+        // Until the next key.
+        press("j")
+        #expect(state.alerts.message == nil)
     }
 
     @Test func theDecoderKeepsSplitSequencesAndHangul() {

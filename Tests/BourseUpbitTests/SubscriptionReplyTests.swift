@@ -57,7 +57,7 @@ import Testing
             request +=
                 ",{\"type\":\"\(group["type"]?.stringValue ?? "")\",\"codes\":[\(codes.joined(separator: ","))]\(level)}"
         }
-        guard case .subscribe(_, _, let parsed) = try subscriptionRequest(request + "]") else {
+        guard case .subscribe(_, _, let parsed, _) = try subscriptionRequest(request + "]") else {
             Issue.record("expected a subscribe request")
             return
         }

@@ -89,7 +89,7 @@ import Testing
     @Test(arguments: [("1", 1), ("5", 5), ("15", 15), ("30", 30)])
     func everyDocumentedDepthIsAccepted(suffix: String, depth: Int) throws {
         let request = try subscriptionRequest(#"[{"ticket":"t"},{"type":"orderbook","codes":["KRW-BTC.\#(suffix)"]}]"#)
-        guard case .subscribe(_, _, let subscriptions) = request else {
+        guard case .subscribe(_, _, let subscriptions, _) = request else {
             Issue.record("expected a subscribe request")
             return
         }
@@ -103,7 +103,7 @@ import Testing
         let request = try subscriptionRequest(
             #"[{"ticket":"t"},{"type":"orderbook","codes":["KRW-BTC"],"level":\#(level)}]"#
         )
-        guard case .subscribe(_, _, let subscriptions) = request else {
+        guard case .subscribe(_, _, let subscriptions, _) = request else {
             Issue.record("expected a subscribe request")
             return
         }
@@ -115,7 +115,7 @@ import Testing
         let request = try subscriptionRequest(
             #"[{"ticket":"t"},{"type":"orderbook","codes":["KRW-BTC"],"level":\#(level)}]"#
         )
-        guard case .subscribe(_, _, let subscriptions) = request else {
+        guard case .subscribe(_, _, let subscriptions, _) = request else {
             Issue.record("expected a subscribe request")
             return
         }
@@ -136,7 +136,7 @@ import Testing
 
     @Test func lowerCaseCodesAreUpperCased() throws {
         let request = try subscriptionRequest(#"[{"ticket":"t"},{"type":"trade","codes":["krw-btc","Usdt-Eth"]}]"#)
-        guard case .subscribe(_, _, let subscriptions) = request else {
+        guard case .subscribe(_, _, let subscriptions, _) = request else {
             Issue.record("expected a subscribe request")
             return
         }
@@ -193,7 +193,7 @@ import Testing
             #"[{"ticket":"t"},{"type":"ticker","codes":["KRW-BTC"]},{"type":"candle.1s","codes":["KRW-BTC"]},"#
                 + #"{"type":"candle.240m","codes":["KRW-BTC"]}]"#
         )
-        guard case .subscribe(_, _, let subscriptions) = request else {
+        guard case .subscribe(_, _, let subscriptions, _) = request else {
             Issue.record("expected a subscribe request")
             return
         }
@@ -208,7 +208,7 @@ import Testing
     ])
     func flagsAcceptBothSpellingsAndStrings(flags: String, snapshot: Bool, realtime: Bool) throws {
         let request = try subscriptionRequest(#"[{"ticket":"t"},{"type":"ticker","codes":["KRW-BTC"],\#(flags)}]"#)
-        guard case .subscribe(_, _, let subscriptions) = request else {
+        guard case .subscribe(_, _, let subscriptions, _) = request else {
             Issue.record("expected a subscribe request")
             return
         }
@@ -228,5 +228,50 @@ import Testing
     @Test func binaryFramesParseLikeText() throws {
         let bytes: [UInt8] = Array(#"[{"ticket":"t"},{"type":"ticker","codes":["KRW-BTC"]}]"#.utf8)
         #expect(try SubscriptionRequest(parsing: bytes) == subscriptionRequest(String(decoding: bytes, as: UTF8.self)))
+    }
+}
+
+/// Bourse's resume extension in a request (``StreamResume``).
+@Suite("Subscription requests: resume")
+struct StreamResumeParsingTests {
+    @Test func aResumeObjectIsParsedPerTypeAndCode() throws {
+        let request = try SubscriptionRequest(
+            parsing: Array(
+                #"[{"ticket":"t"},{"type":"trade","codes":["KRW-BTC"]},{"resume":{"trade":{"krw-btc":12},"orderbook":{"KRW-ETH":0}}}]"#
+                    .utf8))
+        guard case .subscribe(_, _, _, let resume?) = request else {
+            Issue.record("expected a resume")
+            return
+        }
+        #expect(resume.since[StreamResume.Topic(kind: .trade, market: MarketCode("KRW-BTC")!)] == 12)
+        #expect(resume.since[StreamResume.Topic(kind: .orderBook, market: MarketCode("KRW-ETH")!)] == 0)
+        let plain = try SubscriptionRequest(
+            parsing: Array(#"[{"ticket":"t"},{"type":"trade","codes":["KRW-BTC"]}]"#.utf8))
+        guard case .subscribe(_, _, _, nil) = plain else {
+            Issue.record("no resume without asking")
+            return
+        }
+    }
+
+    @Test(arguments: [
+        #"{"resume":[]}"#, #"{"resume":{"weather":{}}}"#, #"{"resume":{"trade":[]}}"#,
+        #"{"resume":{"trade":{"BTC":1}}}"#, #"{"resume":{"trade":{"KRW-BTC":-1}}}"#,
+        #"{"resume":{"trade":{"KRW-BTC":"x"}}}"#, #"{"resume":{"trade":{"KRW-BTC":1.5}}}"#,
+    ])
+    func aMalformedResumeIsAnError(object: String) {
+        #expect(throws: SubscriptionError.self) {
+            try SubscriptionRequest(
+                parsing: Array((#"[{"ticket":"t"},{"type":"trade","codes":["KRW-BTC"]},"# + object + "]").utf8))
+        }
+    }
+
+    @Test func aNumberIsSplicedInAsTheLastMember() {
+        let body = Array(#"{"type":"trade","stream_type":"REALTIME"}"#.utf8)
+        #expect(
+            String(decoding: StreamJSON.sequenced(body, 42, keys: .full), as: UTF8.self)
+                == #"{"type":"trade","stream_type":"REALTIME","seq":42}"#)
+        #expect(
+            String(decoding: StreamJSON.sequenced(body, 7, keys: .abbreviated), as: UTF8.self)
+                == #"{"type":"trade","stream_type":"REALTIME","sq":7}"#)
     }
 }

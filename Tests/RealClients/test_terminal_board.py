@@ -189,7 +189,7 @@ def test_enter_on_a_board_row_opens_the_market_and_q_comes_back(pane):
 def test_alerts_are_set_from_the_board_listed_and_deleted():
     """Issue #19: alerts set from the board as a user would (`--user`, password from BOURSE_PASSWORD): `a` on
     KRW-BTC sets a price far above (it waits), Tab twice sets a 24 h value already passed (it fires at once,
-    said on the status line), `A` lists both, `x` deletes the waiting one; the server agrees."""
+    said on the status line), `A` lists both, `x` twice deletes the waiting one; the server agrees."""
     import secrets
 
     import requests
@@ -230,6 +230,8 @@ def test_alerts_are_set_from_the_board_listed_and_deleted():
                                  "the list with one waiting, one fired")
             assert re.search(r"▶ waiting  KRW-BTC  at or above [\d,]+ KRW", listed), listed
             assert "fired    KRW-BTC  1 KRW or more" in listed, listed
+            screen.keys("x")
+            screen.wait(lambda text: "Press x again to delete" in text, "the deletion asked to be confirmed")
             screen.keys("x")
             screen.wait(lambda text: "Your alerts: 0 waiting of 1" in text and "Alert deleted." in text,
                         "the waiting alert deleted")

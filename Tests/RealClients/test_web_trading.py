@@ -105,12 +105,13 @@ def test_a_market_alert_is_set_from_the_trade_panel_and_fires_into_the_bell(brow
     sign_up(driver, "alerts" + secrets.token_hex(4), "a long enough password")
     wait_until(driver, lambda d: d.find_element(By.ID, "alert-form").is_displayed(), "the alert form once signed in")
     value = driver.find_element(By.ID, "alert-value")
-    wait_until(driver, lambda d: value.get_property("value") != "", "the price field starts at the last price")
-    last = float(value.get_property("value"))
+    wait_until(driver, lambda d: value.get_attribute("placeholder") != "", "the price field hints the last price")
+    assert value.get_property("value") == "", "a line at the price itself would fire at once: not filled in"
+    last = float(value.get_attribute("placeholder").replace(",", ""))
 
     kind = driver.find_element(By.ID, "alert-kind")
     kind.find_element(By.CSS_SELECTOR, "option[value='value_24h']").click()
-    assert value.get_property("value") == "" and "24 hours" in driver.find_element(By.ID, "alert-hint").text
+    assert value.get_attribute("placeholder") == "" and "24 hours" in driver.find_element(By.ID, "alert-hint").text
     value.send_keys("1")
     driver.find_element(By.ID, "alert-submit").click()
     wait_until(driver, lambda d: "Alert" in d.find_element(By.ID, "notification-toast").text

@@ -64,14 +64,16 @@ function describe(error) {
 }
 
 /**
- * The alerts of one market (`market`, with its `quote` currency) or one item (`item`), built inside `root`.
- * `lastPrice()` (market only) fills the price field with something sensible to edit.
+ * The alerts of one market (`market`) or one item (`item`), built inside `root`. The market's price, as
+ * `showPrice(price)` hands it in, shows in the empty price field as a hint: never as its value, since a line
+ * at the price itself would fire at the next trade.
  */
 export class AlertBox {
-  constructor({ root, market = null, item = null, lastPrice = () => null }) {
+  constructor({ root, market = null, item = null, formatPrice = (price) => String(price) }) {
     this.market = market;
     this.item = item;
-    this.lastPrice = lastPrice;
+    this.formatPrice = formatPrice;
+    this.price = null;
     this.user = null;
     this.alerts = [];
     const idPart = market ? 'market' : 'item';
@@ -103,7 +105,10 @@ export class AlertBox {
     root.classList.add('alert-box');
     applyLabels(root);
 
-    this.kind.addEventListener('change', () => this.prefill());
+    this.kind.addEventListener('change', () => {
+      this.value.value = '';
+      this.prefill();
+    });
     this.form.addEventListener('submit', (event) => {
       event.preventDefault();
       this.add();
@@ -124,7 +129,6 @@ export class AlertBox {
       this.alerts = [];
       if (user) this.load();
       this.render();
-      this.prefill();
     });
     this.prefill();
   }
@@ -134,17 +138,18 @@ export class AlertBox {
     return this.market ? alert.market === this.market : alert.item === this.item;
   }
 
-  /** Puts a starting value in the field: the last price for a price alert, nothing for the others. */
+  /** The market's latest price (from the page's ticker): the price field's hint. */
+  showPrice(price) {
+    this.price = price;
+    if (this.market && this.kind.value === 'price') this.value.placeholder = this.formatPrice(price);
+  }
+
+  /** Says what the chosen kind means, and hints the price for a price alert. */
   prefill() {
     const kind = this.market ? this.kind.value : 'item';
     this.hint.textContent = t('alert.hint.' + kind);
     this.hint.dataset.i18n = 'alert.hint.' + kind;
-    if (kind === 'price' && !this.value.value) {
-      const last = this.lastPrice();
-      if (last != null) this.value.value = String(last);
-    } else if (kind !== 'price' && kind !== 'item') {
-      this.value.value = '';
-    }
+    this.value.placeholder = kind === 'price' && this.price != null ? this.formatPrice(this.price) : '';
   }
 
   async load() {
@@ -189,6 +194,7 @@ export class AlertBox {
 
   async add() {
     this.submit.disabled = true;
+    this.say('');
     try {
       const alert = await api(BASE, { method: 'POST', json: this.request() });
       this.say(t('alert.added') + ' ' + alert.text);
@@ -204,6 +210,7 @@ export class AlertBox {
     try {
       await api(`${BASE}/${id}`, { method: 'DELETE' });
       this.alerts = this.alerts.filter((alert) => alert.alert_id !== id);
+      this.say('');
       this.render();
     } catch (error) {
       this.say(describe(error), true);

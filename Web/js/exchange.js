@@ -56,9 +56,12 @@ function showPageStatus(text) {
 // MARK: - Header
 
 const header = { ticker: null, frame: 0, market: null };
+/** The alert box, once built: it shows the price as a hint. */
+let alerts = null;
 
 function scheduleHeader(ticker) {
   header.ticker = ticker;
+  alerts?.showPrice(ticker.trade_price);
   if (!header.frame) header.frame = requestAnimationFrame(renderHeader);
 }
 
@@ -238,7 +241,8 @@ async function start() {
   });
   onLangChange(() => trade.setSide(trade.side));
   trade.setSide('bid');
-  new AlertBox({ root: $('alert-box'), market: code, lastPrice: () => header.ticker?.trade_price });
+  alerts = new AlertBox({ root: $('alert-box'), market: code, formatPrice: (price) => formatPrice(price, quote) });
+  if (header.ticker) alerts.showPrice(header.ticker.trade_price);
 
   const chartStatus = $('chart-status');
   const chart = new CandleChart({

@@ -107,8 +107,14 @@ extension MarketStream {
                             case .binary(let buffer): Data(buffer.readableBytesView)
                             case .text(let text): Data(text.utf8)
                             }
-                        if let decoded = try? StreamMessage.decode(bytes) {
-                            self.registry.withLock { $0.deliver(decoded) }
+                        if let (decoded, sequence) = try? StreamMessage.numbered(bytes) {
+                            if case .other(let type) = decoded, type == "resume",
+                                let status = try? ResumeStatus.decode(bytes),
+                                status.status == "snapshot", status.topic == "trade"
+                            {
+                                self.registry.withLock { $0.resumeGaps += 1 }
+                            }
+                            self.registry.withLock { $0.deliver(decoded, sequence: sequence) }
                         }
                     }
                     return false
@@ -163,7 +169,8 @@ extension MarketStream {
         try StreamLink.serverName(for: url)
     }
 
-    /// Sends a subscription for everything wanted, if it differs from what `subscribed` holds.
+    /// Sends a subscription for everything wanted, if it differs from what `subscribed` holds (always on a
+    /// new connection), resuming each topic from the last number seen.
     private func subscribe(
         _ subscribed: inout [String: Set<String>], _ outbound: WebSocketOutboundWriter
     )
@@ -173,19 +180,43 @@ extension MarketStream {
         guard wanted != subscribed, !wanted.isEmpty else { return }
         subscribed = wanted
         // A new request: whatever the server refused before no longer stands.
-        registry.withLock { registry in
+        let resume = registry.withLock { registry in
             if case .refused = registry.state { registry.enter(.connected) }
+            return registry.resumePoints(for: wanted)
         }
-        try await outbound.write(.text(Self.subscription(wanted)))
+        try await outbound.write(.text(Self.subscription(wanted, resume: options.resumes ? resume : nil)))
     }
 
     /// The subscription request for `wanted` codes per type, types and codes sorted (DEFAULT format:
-    /// snapshot, then realtime). A new request replaces the connection's previous one.
-    static func subscription(_ wanted: [String: Set<String>]) -> String {
+    /// snapshot, then realtime). A new request replaces the connection's previous one. With `resume` (Bourse's
+    /// extension), messages come numbered, and each topic in it continues after its number: what was missed
+    /// is replayed (trades) or sent as a fresh snapshot.
+    static func subscription(_ wanted: [String: Set<String>], resume: [Registry.Topic: UInt64]? = nil) -> String {
         let types = wanted.keys.sorted().map { type in
             let codes = (wanted[type] ?? []).sorted().map { "\"\($0)\"" }.joined(separator: ",")
             return #"{"type":""# + type + #"","codes":["# + codes + "]}"
         }
-        return #"[{"ticket":"bourse-sdk"},"# + types.joined(separator: ",") + #",{"format":"DEFAULT"}]"#
+        var request = #"[{"ticket":"bourse-sdk"},"# + types.joined(separator: ",") + #",{"format":"DEFAULT"}"#
+        if let resume {
+            let byType = Dictionary(grouping: resume, by: \.key.type)
+            let members = byType.keys.sorted().map { type in
+                let codes = (byType[type] ?? []).sorted { $0.key.code < $1.key.code }
+                    .map { #"""# + $0.key.code + #"":"# + String($0.value) }.joined(separator: ",")
+                return #"""# + type + #"":{"# + codes + "}"
+            }
+            request += #",{"resume":{"# + members.joined(separator: ",") + "}}"
+        }
+        return request + "]"
+    }
+
+    /// A `resume` message's fields the stream reads.
+    struct ResumeStatus: Decodable {
+        var topic: String
+        var code: String
+        var status: String
+
+        static func decode(_ bytes: Data) throws -> ResumeStatus {
+            try JSONDecoder().decode(ResumeStatus.self, from: bytes)
+        }
     }
 }

@@ -44,6 +44,17 @@ extension MarketStream {
         var messages = 0
         /// Wakes whoever waits on interest or pausing: the live connection, or `run` while paused or idle.
         var wake: AsyncStream<Void>.Continuation?
+        /// The last number seen per topic (type, code), what the next request resumes from. Forgotten
+        /// when the topic stops being wanted, so a view that comes back starts from a snapshot.
+        var lastSeen: [Topic: UInt64] = [:]
+        /// Resumes the server could not replay (too far behind): trades missed between connections.
+        var resumeGaps = 0
+
+        /// One topic: a message type and a market.
+        struct Topic: Hashable {
+            var type: String
+            var code: String
+        }
 
         /// The codes wanted per message type (`ticker`, `trade`, `orderbook`).
         var wanted: [String: Set<String>] {
@@ -85,10 +96,18 @@ extension MarketStream {
             for watcher in watchers.values { watcher.yield(state) }
         }
 
-        mutating func deliver(_ message: StreamMessage) {
+        /// Delivers `message` (numbered `sequence`, if the server numbers it) to the views that want it. A trade
+        /// at or below the last seen of its market (a replay's overlap) is dropped, so every trade reaches a view
+        /// once, in order, across reconnects; a ticker or book older than the last seen is dropped too, while
+        /// one as new (a resubscription's snapshot) still goes to the views.
+        mutating func deliver(_ message: StreamMessage, sequence: UInt64? = nil) {
             if case .error(let name, let text) = message {
                 enter(.refused(ServerError(name: name, message: text)))
                 return
+            }
+            if let sequence, let topic = Self.topic(of: message) {
+                if let last = lastSeen[topic], topic.type == "trade" ? sequence <= last : sequence < last { return }
+                lastSeen[topic] = sequence
             }
             for interest in interests.values {
                 switch (message, interest.sink) {
@@ -101,6 +120,24 @@ extension MarketStream {
                 default: break
                 }
             }
+        }
+
+        /// The topic a numbered message belongs to.
+        static func topic(of message: StreamMessage) -> Topic? {
+            switch message {
+            case .ticker(let update): Topic(type: "ticker", code: update.code)
+            case .trade(let trade): Topic(type: "trade", code: trade.code)
+            case .orderbook(let book): Topic(type: "orderbook", code: book.code)
+            case .other, .error: nil
+            }
+        }
+
+        /// Keeps the numbers of the topics in `wanted` only, and returns the trades' for the request's `resume`:
+        /// trades are events, replayed from there; tickers and books are state, and a resubscription asks for
+        /// their snapshot as always.
+        mutating func resumePoints(for wanted: [String: Set<String>]) -> [Topic: UInt64] {
+            lastSeen = lastSeen.filter { wanted[$0.key.type]?.contains($0.key.code) == true }
+            return lastSeen.filter { $0.key.type == "trade" }
         }
 
         /// Empties the registry and returns what it held, to be finished outside the lock: finishing a

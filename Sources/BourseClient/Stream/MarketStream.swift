@@ -23,6 +23,10 @@ public final class MarketStream: Sendable {
         public var idleAfter: Duration = .seconds(1)
         /// Certificates to trust besides the system's, for a `wss://` server with its own certificate.
         public var trusted: TrustedCertificates?
+        /// Whether to ask a Bourse server for numbered messages and to resume each topic after a reconnect
+        /// from the last number seen (trades missed meanwhile are replayed, once each, in order). Upbit's own
+        /// server does not know the extension; turn it off there.
+        public var resumes = true
 
         /// Every setting at the default written beside it.
         public init() {}
@@ -127,6 +131,10 @@ public final class MarketStream: Sendable {
     /// Times the connection was made again after a failure or a pause (opening again for new interest
     /// after being idle does not count).
     public var reconnects: Int { registry.withLock { $0.reconnects } }
+
+    /// Reconnects after which the server could not replay the trades missed (too far behind): the trade
+    /// views then start again from the latest trade, and older ones are for REST (`trades/ticks`).
+    public var resumeGaps: Int { registry.withLock { $0.resumeGaps } }
 
     // MARK: - Lifecycle
 

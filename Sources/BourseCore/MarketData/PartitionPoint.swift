@@ -1,7 +1,7 @@
 extension RandomAccessCollection {
     /// The first index whose element does not satisfy `isBefore`, in a collection where every element
     /// satisfying it comes first (binary search, O(log n)).
-    func partitionPoint(where isBefore: (Element) -> Bool) -> Index {
+    public func partitionPoint(where isBefore: (Element) -> Bool) -> Index {
         var low = startIndex
         var count = self.count
         while count > 0 {

@@ -64,17 +64,25 @@ struct AlertController: Sendable {
         let user = try controller.user(context)
         let body = try await AuctionJSON.object(of: request)
         let condition = try condition(of: body)
-        let store = controller.store
-        let active = try await store.alerts(of: user.account.id, ended: 0).count
-        guard active < AlertDesk.maximumActive else {
-            throw AuctionError.invalidParameter(
-                "You have \(active) active alerts, the most one user may hold; delete one first.")
-        }
         let now = controller.clock()
-        let alert = try await store.addAlert(Alert(account: user.account.id, condition: condition, createdAt: now))
+        if let wait = desk.admitCreation(by: user.account.id, at: now) {
+            throw AuctionError(
+                status: .tooManyRequests, name: "too_many_requests",
+                message: "At most \(AlertDesk.creationsPerMinute) alerts a minute; try again in \(wait) s.",
+                retryAfter: wait)
+        }
+        guard
+            let alert = try await controller.store.addAlert(
+                Alert(account: user.account.id, condition: condition, createdAt: now),
+                maximumActive: AlertDesk.maximumActive, keepingEnded: AlertDesk.keptEnded)
+        else {
+            throw AuctionError.invalidParameter(
+                "You have \(AlertDesk.maximumActive) active alerts, the most one user may hold; delete one first.")
+        }
         desk.watch(alert)
         // Met already (a 24 h value past the line, an item in its last minutes): it fires now, not at the next
-        // trade or bid, which may never come.
+        // trade or bid, which may never come. Read from the writer's state, which may be one commit ahead of
+        // what is durable (the stream's tickers, which the other checks use, are not).
         if let market = condition.market,
             let ticker = controller.exchange.withState({ $0.marketData(market)?.ticker.snapshot(at: now) })
         {
@@ -145,8 +153,9 @@ struct AlertController: Sendable {
         case "change_rate":
             let market = try self.market(in: body)
             let text = try decimal("percent", in: body)
-            guard let units = try? DecimalParser.parse(text), units != 0,
-                abs(units) <= Self.maximumPercent * fixedPointScale, units > -100 * fixedPointScale
+            // The lower bound first: `Int64.min` parses, and has no magnitude to compare.
+            guard let units = try? DecimalParser.parse(text), units > -100 * fixedPointScale, units != 0,
+                units <= Self.maximumPercent * fixedPointScale
             else {
                 throw AuctionError.invalidParameter(
                     "percent must be a change in percent other than 0, above -100 and at most \(Self.maximumPercent), "

@@ -15,12 +15,18 @@ final class AlertDesk: Sendable {
     static let maximumActive = 50
     /// Ended alerts a list shows after the active ones.
     static let listedEnded = 50
+    /// Ended alerts kept per user (older ones are deleted when the next is set).
+    static let keptEnded = 100
+    /// Alerts one user may set a minute: one already met fires at once, and each leaves an inbox entry.
+    static let creationsPerMinute = 30
 
     let store: any Store
     let notifier: Notifier
     let catalog: AuctionCatalog
     let clock: @Sendable () -> Timestamp
     private let book = Mutex(AlertBook())
+    /// Per user, when their recent alerts were set (epoch milliseconds): the creation limit's window.
+    private let creations = Mutex<[AccountID: [Int64]]>([:])
     /// Where a fired alert goes besides the inbox (the private exchange socket's `myAlert`).
     private let firedHandler = Mutex<(@Sendable (Alert, StoredNotification) -> Void)?>(nil)
 
@@ -31,14 +37,40 @@ final class AlertDesk: Sendable {
         self.clock = clock
     }
 
-    /// Reads the store's active alerts into the book (at start; those added meanwhile are kept).
+    /// Reads the store's active alerts into the book (at start; those added meanwhile are kept, and an alert
+    /// held already is replaced, not doubled).
     func load() async throws {
         let active = try await store.activeAlerts()
         book.withLock { book in
-            for alert in active {
-                book.remove(alert.id)
-                book.add(alert)
+            for alert in active { book.add(alert) }
+        }
+    }
+
+    /// ``load()`` until it succeeds (a database still starting), waiting 1, 2, 4 … up to 30 s between tries.
+    func loadRetrying() async {
+        var wait = 1
+        while !Task.isCancelled {
+            do {
+                try await load()
+                return
+            } catch {
+                try? await Task.sleep(for: .seconds(wait))
+                wait = min(30, wait * 2)
             }
+        }
+    }
+
+    /// Counts one alert set by `account` at `now`; the seconds to wait if that passes
+    /// ``creationsPerMinute``, nil if it is admitted.
+    func admitCreation(by account: AccountID, at now: Timestamp) -> Int? {
+        creations.withLock { creations in
+            let recent = (creations[account] ?? []).filter { now.milliseconds - $0 < 60_000 }
+            guard recent.count < Self.creationsPerMinute else {
+                creations[account] = recent
+                return Int((recent[0] + 60_000 - now.milliseconds + 999) / 1_000)
+            }
+            creations[account] = recent + [now.milliseconds]
+            return nil
         }
     }
 
@@ -106,11 +138,16 @@ final class AlertDesk: Sendable {
     }
 
     /// Ends `alerts` through the notifier (after the notifications queued before them), then hands the fired
-    /// ones that took effect to the private sockets.
+    /// ones that took effect to the private sockets. If the store fails, they go back into the book: still
+    /// active there, they fire at the next change that meets them.
     private func end(_ endings: [AlertEnding], alerts: [Alert]) {
         let byID = Dictionary(alerts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let handler = firedHandler.withLock { $0 }
-        notifier.end(endings) { ended in
+        notifier.end(endings) { [weak self] ended in
+            guard let ended else {
+                for alert in alerts { self?.watch(alert) }
+                return
+            }
             guard let handler else { return }
             for ending in ended {
                 guard let notification = ending.notification, var alert = byID[ending.id] else { continue }

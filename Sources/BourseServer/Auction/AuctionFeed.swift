@@ -21,6 +21,8 @@ public final class AuctionFeed: Sendable {
         var rooms: Set<String> = []
         /// When it last sent `chat.typing` (epoch milliseconds): at most one a second goes out.
         var typedAt: Int64 = 0
+        /// Whether its inbox entries wait for its resume (``holdInbox(_:)``).
+        var inboxHeld = false
     }
 
     struct State {
@@ -92,12 +94,18 @@ public final class AuctionFeed: Sendable {
         chatQueue = ChatQueue(store: store)
         notifier = Notifier(store: store, clock: clock)
         alerts = AlertDesk(store: store, notifier: notifier, catalog: catalog, clock: clock)
-        notifier.pushing { [weak self] account, bytes in self?.send(to: account, bytes) }
+        notifier.pushing { [weak self] account, bytes in self?.send(to: account, bytes, inbox: true) }
         // The inboxes need titles, sellers and watchers from the first commit on, not from the first request,
         // and the alerts must be watched from the start.
         let (catalog, alerts) = (catalog, alerts)
         Task { try? await catalog.load() }
-        Task { try? await alerts.load() }
+        Task { await alerts.loadRetrying() }
+    }
+
+    /// Reads the users' active alerts from the store: `bourse serve` waits for this before the writer starts,
+    /// so no commit passes unwatched (the feed also loads them by itself, retrying, for other hosts).
+    public func loadAlerts() async throws {
+        try await alerts.load()
     }
 
     /// The observer to hand to ``DurableExchange`` beside the market feeds'.
@@ -139,6 +147,20 @@ public final class AuctionFeed: Sendable {
                 if state.byAccount[account]?.isEmpty == true { state.byAccount[account] = nil }
             }
             for item in gone.items { state.followers[item, default: 1] -= 1 }
+        }
+    }
+
+    /// Holds `connection`'s inbox entries (pushed by the notifier) until ``resumeInbox(_:of:after:)`` runs.
+    func holdInbox(_ connection: StreamConnection) {
+        state.withLock { $0.subscribers[connection.id]?.inboxHeld = true }
+    }
+
+    /// Sends `connection` the inbox entries of `account` after `resume`, then lets the live ones through: in
+    /// the notifier's queue, between its pushes, so the two meet with nothing doubled or lost.
+    func resumeInbox(_ connection: StreamConnection, of account: AccountID, after resume: Notifier.InboxResume) {
+        notifier.resume(account, after: resume) { [weak self] frames in
+            for frame in frames { _ = connection.enqueue(StreamFrame(text: frame)) }
+            self?.state.withLock { $0.subscribers[connection.id]?.inboxHeld = false }
         }
     }
 
@@ -359,8 +381,13 @@ public final class AuctionFeed: Sendable {
         for connection in targets { _ = connection.enqueue(frame) }
     }
 
-    func send(to account: AccountID, _ bytes: [UInt8]) {
-        let targets = state.withLock { state in state.byAccount[account].map { Array($0.values) } ?? [] }
+    /// Queues `bytes` on `account`'s connections; an `inbox` frame skips those whose inbox is held for a resume.
+    func send(to account: AccountID, _ bytes: [UInt8], inbox: Bool = false) {
+        let targets = state.withLock { state -> [StreamConnection] in
+            guard let connections = state.byAccount[account] else { return [] }
+            guard inbox else { return Array(connections.values) }
+            return connections.filter { state.subscribers[$0.key]?.inboxHeld != true }.map(\.value)
+        }
         guard !targets.isEmpty else { return }
         let frame = StreamFrame(text: bytes)
         for connection in targets { _ = connection.enqueue(frame) }

@@ -101,15 +101,19 @@ struct AuctionStreamRoutes: Sendable {
                 guard let text = message["token"]?.stringValue, let token = SessionToken(text),
                     let user = try await user(for: token)
                 else { throw AuctionError.unauthorized }
+                let inbox = try Self.inboxResume(message["notifications_since"])
                 session.user = user
                 // Rooms joined as someone else are not this user's to read.
                 auctions.leaveAllRooms(connection)
                 auctions.signIn(connection, as: user.account.id)
                 auctions.sockets.add(connection, session: token)
+                // Held from here until the inbox's resume is sent, so no entry comes twice or out of order.
+                if inbox != nil { auctions.holdInbox(connection) }
                 reply(id, "authenticated", on: connection) { writer in
                     writer.key("user")
                     AuctionJSON.writeUser(user.account, into: &writer)
                 }
+                if let inbox { auctions.resumeInbox(connection, of: user.account.id, after: inbox) }
             case "ping":
                 reply(id, "pong", on: connection) { writer in
                     writer.key("server_time")
@@ -283,5 +287,19 @@ struct AuctionStreamRoutes: Sendable {
         } else {
             writer.null()
         }
+    }
+}
+
+extension AuctionStreamRoutes {
+    /// `notifications_since` of an `auth`: a notification id (the entries after it are sent, then the live
+    /// ones), or `"latest"` (nothing sent, but the resume message says where the inbox stands, for the next
+    /// time); nil when absent.
+    static func inboxResume(_ value: JSONValue?) throws -> Notifier.InboxResume? {
+        guard let value, value != .null else { return nil }
+        if value.stringValue == "latest" { return .latest }
+        guard let text = value.numberText, let id = UInt64(text) else {
+            throw AuctionError.invalidParameter("notifications_since must be a notification id from 0, or \"latest\".")
+        }
+        return .after(id)
     }
 }

@@ -20,12 +20,16 @@ struct FeedState {
     struct Subscriber {
         var connection: StreamConnection
         var format: StreamFormat
+        /// Whether its messages carry the topic's number (it asked with ``StreamResume``).
+        var sequenced = false
     }
 
     /// One connection's request, as the feed keeps it for `LIST_SUBSCRIPTIONS` and cleanup.
     struct Entry {
         var connection: StreamConnection
         var format: StreamFormat = .default
+        /// Whether the connection asked for numbered messages (``StreamResume``).
+        var sequenced = false
         var subscriptions: [StreamSubscription] = []
         var topics: [StreamTopic] = []
         var keepaliveDue: Timestamp?
@@ -34,6 +38,8 @@ struct FeedState {
     }
 
     var markets: [MarketCode: FeedMarket] = [:]
+    /// The journal position of the last commit published: an order book's number (``StreamResume``).
+    var journalSequence: UInt64 = 0
     var connections: [Int: Entry] = [:]
     var subscribers: [StreamTopic: [Int: Subscriber]] = [:]
 
@@ -46,6 +52,7 @@ struct FeedState {
             markets: zip(state.exchange.markets, state.marketData).map { market, data in
                 FeedMarket(market: market, data: data)
             })
+        journalSequence = state.lastSequence
     }
 
     /// Drops `connection` and its topics.
@@ -71,15 +78,33 @@ struct FeedState {
     }
 }
 
-/// One message's bytes in every format, encoded on first use and shared by all subscribers.
+/// One message's bytes in every format, encoded on first use and shared by all subscribers; numbered for
+/// those that asked (``StreamResume``), from the same encoding.
 struct EncodedFrames {
     let encode: (KeyStyle) -> [UInt8]
+    /// The topic's number for this message.
+    let sequence: UInt64
     private var full: StreamFrame?
     private var abbreviated: StreamFrame?
     private var fullList: StreamFrame?
     private var abbreviatedList: StreamFrame?
+    private var numbered: [StreamFormat: StreamFrame] = [:]
 
-    init(_ encode: @escaping (KeyStyle) -> [UInt8]) { self.encode = encode }
+    init(sequence: UInt64 = 0, _ encode: @escaping (KeyStyle) -> [UInt8]) {
+        self.sequence = sequence
+        self.encode = encode
+    }
+
+    /// The frame for a subscriber in `format`, with the number if it is `sequenced`.
+    mutating func frame(_ format: StreamFormat, sequenced: Bool) -> StreamFrame {
+        guard sequenced else { return frame(format) }
+        if let frame = numbered[format] { return frame }
+        let keys: KeyStyle = format.abbreviatesKeys ? .abbreviated : .full
+        let body = StreamJSON.sequenced(encode(keys), sequence, keys: keys)
+        let frame = StreamFrame(binary: format.isList ? StreamJSON.listed(body) : body)
+        numbered[format] = frame
+        return frame
+    }
 
     mutating func frame(_ format: StreamFormat) -> StreamFrame {
         switch format {

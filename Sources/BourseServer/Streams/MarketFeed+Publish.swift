@@ -9,6 +9,7 @@ extension MarketFeed {
     func publish(_ batch: DurableExchange.DurableBatch, in state: inout FeedState) {
         var touched: [MarketCode] = []
         var traded: [MarketCode] = []
+        if let last = batch.results.last { state.journalSequence = last.entry.sequence }
         for result in batch.results {
             for event in result.events {
                 guard let market = event.bookMarket else { continue }
@@ -39,7 +40,7 @@ extension MarketFeed {
             for topic in state.orderBookTopics(of: market) {
                 let book = OrderBookSnapshot(
                     market: market, asks: asks, bids: bids, level: topic.level, depth: topic.depth, timestamp: now)
-                send(topic, stream: .realtime, in: &state) { keys, stream in
+                send(topic, stream: .realtime, sequence: state.journalSequence, in: &state) { keys, stream in
                     StreamJSON.orderBook(book, keys: keys, stream: stream)
                 }
             }
@@ -64,7 +65,7 @@ extension MarketFeed {
         let tradeTopic = StreamTopic(kind: .trade, market: record.market)
         if state.hasSubscribers(tradeTopic) {
             let (ask, bid) = (state.markets[record.market]?.bestAsk, state.markets[record.market]?.bestBid)
-            send(tradeTopic, stream: .realtime, in: &state) { keys, stream in
+            send(tradeTopic, stream: .realtime, sequence: record.sequence, in: &state) { keys, stream in
                 StreamJSON.trade(record, bestAsk: ask, bestBid: bid, keys: keys, stream: stream)
             }
         }
@@ -73,7 +74,7 @@ extension MarketFeed {
             let ticker = state.markets[record.market]?.data.ticker.snapshot(at: record.time),
             let market = state.markets[record.market]?.market
         {
-            send(tickerTopic, stream: .realtime, in: &state) { keys, stream in
+            send(tickerTopic, stream: .realtime, sequence: record.sequence, in: &state) { keys, stream in
                 StreamJSON.ticker(ticker, market: market, keys: keys, stream: stream)
             }
         }
@@ -93,16 +94,17 @@ extension MarketFeed {
         }
     }
 
-    /// Sends one message about `topic` to its subscribers, encoded once per format.
+    /// Sends one message about `topic` to its subscribers, encoded once per format; `sequence` is its number
+    /// for the subscribers that asked for numbers (``StreamResume``).
     func send(
-        _ topic: StreamTopic, stream: StreamType, in state: inout FeedState,
+        _ topic: StreamTopic, stream: StreamType, sequence: UInt64, in state: inout FeedState,
         _ encode: @escaping (KeyStyle, StreamType) -> [UInt8]
     ) {
         guard let subscribers = state.subscribers[topic] else { return }
-        var frames = EncodedFrames { encode($0, stream) }
+        var frames = EncodedFrames(sequence: sequence) { encode($0, stream) }
         var sent = 0
         for subscriber in subscribers.values {
-            if subscriber.connection.enqueue(frames.frame(subscriber.format)) {
+            if subscriber.connection.enqueue(frames.frame(subscriber.format, sequenced: subscriber.sequenced)) {
                 sent += 1
             } else {
                 drop(subscriber.connection, in: &state)

@@ -20,7 +20,7 @@ extension MarketFeed {
             let reply = SubscriptionReply.listReply(
                 ticket: ticket, subscriptions: entry.subscriptions, abbreviated: entry.format.abbreviatesKeys)
             deliver(reply, to: connection, format: entry.format)
-        case .subscribe(_, let format, let subscriptions):
+        case .subscribe(_, let format, let subscriptions, let resume):
             if let unknown = subscriptions.first(where: { state.markets[$0.market] == nil }) {
                 // A code that is not listed is a bad parameter; the current set stays.
                 let error = SubscriptionError.invalidParameter(
@@ -32,9 +32,10 @@ extension MarketFeed {
             // Upbit semantics: a new request replaces the whole set (and the format).
             state.unregister(entry)
             entry.format = format
+            entry.sequenced = resume != nil
             entry.subscriptions = subscriptions
             connection.state.withLock { $0.format = format }
-            sendSnapshots(of: subscriptions, to: connection, format: format, in: &state)
+            sendSnapshots(of: subscriptions, to: connection, format: format, resume: resume, in: &state)
             register(&entry, in: &state)
             state.connections[connection.id] = entry
         }
@@ -43,7 +44,8 @@ extension MarketFeed {
     /// Adds the realtime topics of `entry`'s subscriptions to the index.
     private func register(_ entry: inout FeedState.Entry, in state: inout FeedState) {
         entry.topics = entry.subscriptions.filter(\.realtime).compactMap { topic(for: $0, in: state) }
-        let subscriber = FeedState.Subscriber(connection: entry.connection, format: entry.format)
+        let subscriber = FeedState.Subscriber(
+            connection: entry.connection, format: entry.format, sequenced: entry.sequenced)
         for topic in entry.topics { state.subscribers[topic, default: [:]][entry.connection.id] = subscriber }
     }
 
@@ -68,12 +70,18 @@ extension MarketFeed {
         return StreamTopic(kind: .orderBook, market: subscription.market, depth: depth, level: level)
     }
 
+    /// The `SNAPSHOT` messages a request asks for, and (with ``StreamResume``) what each resumed topic
+    /// missed. Run on the feed's task between commits, so a replay ends exactly where the realtime messages
+    /// registered next begin: nothing twice, nothing lost.
     private func sendSnapshots(
         of subscriptions: [StreamSubscription], to connection: StreamConnection, format: StreamFormat,
-        in state: inout FeedState
+        resume: StreamResume?, in state: inout FeedState
     ) {
         let now = clock()
-        let wanted = subscriptions.filter(\.snapshot)
+        func resumed(_ subscription: StreamSubscription) -> UInt64? {
+            resume?.since[StreamResume.Topic(kind: subscription.kind, market: subscription.market)]
+        }
+        let wanted = subscriptions.filter { $0.snapshot || resumed($0) != nil }
         let bookMarkets = wanted.filter { $0.kind == .orderBook || $0.kind == .trade }.map(\.market)
         let books = Dictionary(
             readBooks(bookMarkets, in: state).map { ($0.0, ($0.1, $0.2)) }, uniquingKeysWith: { first, _ in first })
@@ -82,12 +90,39 @@ extension MarketFeed {
             state.markets[market]?.bestAsk = asks.first.map(OrderBookLevel.init)
             state.markets[market]?.bestBid = bids.first.map(OrderBookLevel.init)
         }
+        let keys: KeyStyle = format.abbreviatesKeys ? .abbreviated : .full
+        let numbered = resume != nil
         for subscription in wanted {
             guard let topic = topic(for: subscription, in: state), let feed = state.markets[topic.market] else {
                 continue
             }
+            let sequence = topic.kind == .orderBook ? state.journalSequence : feed.data.tape.latest?.sequence ?? 0
+            if let since = resumed(subscription) {
+                if since >= sequence {
+                    deliver(
+                        StreamJSON.resume(
+                            topic.kind, market: topic.market, status: .current, since: since, sequence: sequence,
+                            replayed: 0), to: connection, format: format)
+                    continue
+                }
+                if topic.kind == .trade, let missed = Self.missedTrades(after: since, in: feed.data.tape) {
+                    deliver(
+                        StreamJSON.resume(
+                            .trade, market: topic.market, status: .replayed, since: since, sequence: sequence,
+                            replayed: missed.count), to: connection, format: format)
+                    for record in missed {
+                        let body = StreamJSON.trade(
+                            record, bestAsk: feed.bestAsk, bestBid: feed.bestBid, keys: keys, stream: .realtime)
+                        deliver(StreamJSON.sequenced(body, record.sequence, keys: keys), to: connection, format: format)
+                    }
+                    continue
+                }
+                deliver(
+                    StreamJSON.resume(
+                        topic.kind, market: topic.market, status: .snapshot, since: since, sequence: sequence,
+                        replayed: 0), to: connection, format: format)
+            }
             let bytes: [UInt8]?
-            let keys: KeyStyle = format.abbreviatesKeys ? .abbreviated : .full
             switch topic.kind {
             case .ticker:
                 bytes = feed.data.ticker.snapshot(at: now).map {
@@ -108,8 +143,27 @@ extension MarketFeed {
                     StreamJSON.candle($0, market: topic.market, unit: unit, keys: keys, stream: .snapshot)
                 }
             }
-            if let bytes { deliver(bytes, to: connection, format: format) }
+            if let bytes {
+                deliver(
+                    numbered ? StreamJSON.sequenced(bytes, sequence, keys: keys) : bytes, to: connection, format: format
+                )
+            }
         }
+    }
+
+    /// The most trades one resume replays; a client further behind gets a snapshot and pages the rest over
+    /// REST (`/v1/trades/ticks`).
+    static let maximumReplayedTrades = 2_000
+
+    /// The trades of `tape` after number `since`, if the tape still holds all of them and they are not too
+    /// many to replay; nil otherwise.
+    static func missedTrades(after since: UInt64, in tape: TradeTape) -> ArraySlice<TradeRecord>? {
+        let records = tape.records
+        let start = records.partitionPoint { $0.sequence <= since }
+        guard start < records.count, records[start].sequence == since + 1,
+            records.count - start <= maximumReplayedTrades
+        else { return nil }
+        return ArraySlice(records[start...])
     }
 
     /// Queues one message for one connection, in its format.
@@ -134,7 +188,8 @@ extension MarketFeed {
             for unit in feed.changedCandles {
                 let topic = StreamTopic(kind: .candle(unit), market: code)
                 guard state.hasSubscribers(topic), let candle = feed.data.series(unit).latest else { continue }
-                send(topic, stream: .realtime, in: &state) { keys, stream in
+                let sequence = feed.data.tape.latest?.sequence ?? 0
+                send(topic, stream: .realtime, sequence: sequence, in: &state) { keys, stream in
                     StreamJSON.candle(candle, market: code, unit: unit, keys: keys, stream: stream)
                 }
             }

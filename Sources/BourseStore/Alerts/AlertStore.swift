@@ -6,8 +6,10 @@ public import BourseCore
 /// neither for an alert that is no longer active, so a restart between the two, or two servers on one
 /// database, can neither lose the notice of a fired alert nor send it twice.
 public protocol AlertStore: Sendable {
-    /// Stores `alert` as active and returns it numbered.
-    func addAlert(_ alert: Alert) async throws -> Alert
+    /// Stores `alert` as active and returns it numbered, unless its owner holds `maximumActive` active alerts
+    /// already (nil then): counted and added in one transaction, so requests racing each other cannot pass
+    /// the limit together. The owner's ended alerts past the newest `keepingEnded` are deleted with it.
+    func addAlert(_ alert: Alert, maximumActive: Int, keepingEnded: Int) async throws -> Alert?
     /// `account`'s alerts, newest first: every active one, then at most `ended` of those that fired or expired.
     func alerts(of account: AccountID, ended: Int) async throws -> [Alert]
     /// Every user's active alerts, oldest first (the server's watch list at start).

@@ -1,9 +1,13 @@
 public import BourseCore
 
 extension InMemoryStore {
-    /// Stores an active alert, numbered from 1 up.
-    public func addAlert(_ alert: Alert) async throws -> Alert {
+    /// Stores an active alert, numbered from 1 up, unless the owner holds `maximumActive` already.
+    public func addAlert(_ alert: Alert, maximumActive: Int, keepingEnded: Int) async throws -> Alert? {
         try write { contents in
+            let own = contents.alerts.filter { $0.account == alert.account }
+            guard own.count(where: { $0.state == .active }) < maximumActive else { return nil }
+            let dropped = Set(own.filter { $0.state != .active }.reversed().dropFirst(max(0, keepingEnded)).map(\.id))
+            contents.alerts.removeAll { dropped.contains($0.id) }
             var stored = alert
             stored.id = contents.nextAlert
             stored.state = .active

@@ -300,7 +300,9 @@ extension InterceptingStore {
 
 extension InterceptingStore {
     /// Adds to the wrapped store.
-    public func addAlert(_ alert: Alert) async throws -> Alert { try await store.addAlert(alert) }
+    public func addAlert(_ alert: Alert, maximumActive: Int, keepingEnded: Int) async throws -> Alert? {
+        try await store.addAlert(alert, maximumActive: maximumActive, keepingEnded: keepingEnded)
+    }
 
     /// The wrapped store's alerts of an account.
     public func alerts(of account: AccountID, ended: Int) async throws -> [Alert] {

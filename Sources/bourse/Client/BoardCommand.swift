@@ -15,7 +15,7 @@ struct BoardCommand: AsyncParsableCommand {
             work), f favourite, e Korean/English names, s stable order, l liquidity filter, arrows to select, \
             ? help, q quit. Favourites are kept in client.sqlite in $BOURSE_CLIENT_DATA (default ~/.local/share/bourse). \
             With --user, a sets an alert on the selected market (a price; Tab for a change in % or a 24 h value) \
-            and A lists your alerts (x deletes one); the server fires each once, and the status line says so. \
+            and A lists your alerts (x twice deletes one); the server fires each once, and the status line says so. \
             The password comes from $BOURSE_PASSWORD or is asked without echo.
             """
     )

@@ -45,6 +45,7 @@ struct ServerRun {
         options.recordsOrders = { !DemoService.isSimulated($0) }
         let privateFeed = PrivateFeed(metrics: metrics, clock: WallClock.now)
         let auctions = AuctionFeed(store: store, clock: WallClock.now)
+        try await auctions.loadAlerts()
         let (publicObserver, privateObserver, auctionObserver) = (
             feed.observer, privateFeed.observer, auctions.observer
         )

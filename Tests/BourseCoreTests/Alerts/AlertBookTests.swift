@@ -112,4 +112,13 @@ struct AlertBookTests {
         #expect(book.markets.isEmpty && book.items == [ItemID(3)])
         #expect(book.remove(2)?.id == 2 && book.count == 0)
     }
+
+    @Test func addingAnAlertTheBookHoldsReplacesIt() {
+        var book = AlertBook()
+        book.add(alert(1, .price(krwBTC, Price(whole: 100)!, .above)))
+        book.add(alert(1, .price(krwBTC, Price(whole: 100)!, .above)))
+        #expect(book.count == 1)
+        #expect(book.fired(by: ticker([100])).map(\.id) == [1])
+        #expect(book.count == 0 && book.remove(1) == nil)
+    }
 }

@@ -43,6 +43,9 @@ extension AuctionStream {
         private var readers: [Int: AsyncStream<Event>.Continuation] = [:]
         private var chatReaders: [Int: AsyncStream<ChatMessage>.Continuation] = [:]
         private var notificationReaders: [Int: AsyncStream<NotificationUpdate>.Continuation] = [:]
+        /// The newest inbox entry delivered (or that the server said it had at a sign-in): each sign-in on a
+        /// new connection resumes the inbox after it, and an entry at or below it is not delivered again.
+        private(set) var lastNotification: Int64?
         /// The chat rooms joined, with the last `seq` delivered of each (0 before any): every reconnect joins
         /// them again from there.
         private(set) var chatRooms: [String: Int64] = [:]
@@ -116,6 +119,7 @@ extension AuctionStream {
             if let token {
                 var auth = AuctionStreamRequest(id: takeID(), type: "auth")
                 auth.token = token
+                auth.notificationsSince = lastNotification.map { .after($0) } ?? .latest
                 send(auth)
             }
             // A subscription the app made meanwhile replaces the interest and asks for snapshots anyway.
@@ -225,7 +229,14 @@ extension AuctionStream {
                 deliverDeletion(room, id, seq)
                 return ([], nil)
             case .notification(let update):
+                if case .added(let entry, _) = update {
+                    if let last = lastNotification, entry.id <= last { return ([], nil) }
+                    lastNotification = entry.id
+                }
                 for reader in notificationReaders.values { reader.yield(update) }
+                return ([], nil)
+            case .inboxResumed(let last):
+                lastNotification = max(lastNotification ?? 0, last)
                 return ([], nil)
             case .event(let event):
                 let outcome = sequences.accept(event)

@@ -17,6 +17,8 @@ enum AuctionStreamFrame: Sendable {
     case chatDeleted(room: String, messageID: Int64, seq: Int64)
     /// A new entry of the user's inbox, or their marking some read.
     case notification(NotificationUpdate)
+    /// The inbox resumed after a sign-in: `last` is the newest entry's id (where the next resume starts).
+    case inboxResumed(last: Int64)
     /// A frame this SDK does not read: an event type of a newer server, or a reply to an id it never sent.
     case other(type: String?)
 
@@ -37,6 +39,10 @@ enum AuctionStreamFrame: Sendable {
         if type == "notification" {
             let pushed = try JSONDecoder().decode(PushedNotification.self, from: bytes)
             return .notification(.added(pushed.notification, unread: pushed.unread))
+        }
+        if type == "notifications.resumed" {
+            struct Resumed: Decodable { var last: Int64 }
+            return .inboxResumed(last: try JSONDecoder().decode(Resumed.self, from: bytes).last)
         }
         if type == "notifications.read" {
             return .notification(

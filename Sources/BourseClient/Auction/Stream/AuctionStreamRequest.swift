@@ -20,12 +20,23 @@ struct AuctionStreamRequest: Encodable, Sendable {
     var chatSince: Int64?
     /// The message a `chat.delete` names.
     var messageID: Int64?
+    /// Where an `auth` resumes the inbox: after this notification id, or (nil id) from the latest.
+    var notificationsSince: InboxSince?
+
+    /// An `auth`'s `notifications_since`.
+    enum InboxSince: Sendable, Equatable {
+        /// The entries after this id are sent first.
+        case after(Int64)
+        /// Nothing is sent; the answer says the newest id.
+        case latest
+    }
 
     private enum CodingKeys: String, CodingKey {
         case id, type, token, pages, items, since, item, max, room
         case words = "text"
         case clientMessageID = "client_msg_id"
         case messageID = "message_id"
+        case notificationsSince = "notifications_since"
     }
 
     /// `since` is the item map for a subscription and the room's number for a join: one key, two shapes.
@@ -44,6 +55,11 @@ struct AuctionStreamRequest: Encodable, Sendable {
         try c.encodeIfPresent(words, forKey: .words)
         try c.encodeIfPresent(clientMessageID, forKey: .clientMessageID)
         try c.encodeIfPresent(messageID, forKey: .messageID)
+        switch notificationsSince {
+        case .after(let id): try c.encode(id, forKey: .notificationsSince)
+        case .latest: try c.encode("latest", forKey: .notificationsSince)
+        case nil: break
+        }
     }
 
     init(id: Int, type: String) {

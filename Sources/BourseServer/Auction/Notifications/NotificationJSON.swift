@@ -49,6 +49,28 @@ enum NotificationJSON {
         return writer.bytes
     }
 
+    /// `{"type":"notifications.resumed","since":…,"replayed":n,"complete":bool,"unread":n,"last":id}`: after an
+    /// inbox resume's entries. `complete` false means more were missed than were sent (read the list);
+    /// `last` is the newest entry's id, where the next resume starts.
+    static func resumedEvent(since: UInt64?, replayed: Int, complete: Bool, unread: Int?, last: UInt64) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("type")
+        writer.string("notifications.resumed")
+        writer.key("since")
+        if let since { writer.integer(Int64(clamping: since)) } else { writer.null() }
+        writer.key("replayed")
+        writer.integer(Int64(replayed))
+        writer.key("complete")
+        writer.bool(complete)
+        writer.key("unread")
+        if let unread { writer.integer(Int64(unread)) } else { writer.null() }
+        writer.key("last")
+        writer.integer(Int64(clamping: last))
+        writer.endObject()
+        return writer.bytes
+    }
+
     /// "10,000 won": money in a sentence.
     static func won(_ funds: Funds) -> String { DecimalFormatter.grouped(String(funds.wholeWon)) + " won" }
 

@@ -15,6 +15,8 @@ import Synchronization
 final class Notifier: Sendable {
     /// Notifications stored in one transaction at most.
     static let maximumBatch = 1_000
+    /// The most entries one inbox resume sends; a client further behind is told to read the list.
+    static let maximumResumed = 200
     /// Notifications waiting past which new ones are dropped (a stalled store must not grow the heap).
     static let maximumWaiting = 100_000
     /// How long an account found without a password is believed to have none.
@@ -28,7 +30,17 @@ final class Notifier: Sendable {
         /// pushes and those of the notifications around it come in the order they were true.
         case markRead(AccountID, ids: [UInt64]?, through: UInt64?, CheckedContinuation<Int, any Error>)
         /// Alerts ending (``end(_:then:)``): stored with their notifications, which are then pushed like any.
-        case alerts([AlertEnding], @Sendable ([AlertEnding]) -> Void)
+        case alerts([AlertEnding], @Sendable ([AlertEnding]?) -> Void)
+        /// A socket resuming an inbox (``resume(_:after:send:)``).
+        case resume(AccountID, InboxResume, @Sendable ([[UInt8]]) -> Void)
+    }
+
+    /// Where a socket's inbox resumes.
+    enum InboxResume: Sendable {
+        /// After this notification id.
+        case after(UInt64)
+        /// From now: nothing is replayed, the answer only says the newest id.
+        case latest
     }
 
     private struct State {
@@ -89,10 +101,19 @@ final class Notifier: Sendable {
 
     /// Ends alerts (``AlertStore/endAlerts(_:)``) after every notification queued before, pushes the
     /// notifications of those that fired, and hands `then` the endings that took effect (an alert already
-    /// ended, by another server or before a restart, is not among them: it fires once).
-    func end(_ endings: [AlertEnding], then: @escaping @Sendable ([AlertEnding]) -> Void) {
+    /// ended, by another server or before a restart, is not among them: it fires once), or nil if the store
+    /// failed (none of them ended).
+    func end(_ endings: [AlertEnding], then: @escaping @Sendable ([AlertEnding]?) -> Void) {
         guard !endings.isEmpty else { return }
         if queue.add([.alerts(endings, then)]).start { Task { await drain() } }
+    }
+
+    /// Reads `account`'s entries after `resume` and hands `send` their `notification` events (oldest first)
+    /// and a `notifications.resumed` message, in the queue's order: every entry stored before is in it, every
+    /// one stored after is pushed after it. On a store error, only the resumed message, saying it is not
+    /// complete (the client reads the list).
+    func resume(_ account: AccountID, after resume: InboxResume, send: @escaping @Sendable ([[UInt8]]) -> Void) {
+        if queue.add([.resume(account, resume, send)]).start { Task { await drain() } }
     }
 
     private func drain() async {
@@ -106,13 +127,21 @@ final class Notifier: Sendable {
                         await store(batch)
                         batch = []
                     }
+                case .resume(let account, let resume, let send):
+                    if !batch.isEmpty {
+                        await store(batch)
+                        batch = []
+                    }
+                    send(await resumed(account, after: resume))
                 case .alerts(let endings, let then):
                     if !batch.isEmpty {
                         await store(batch)
                         batch = []
                     }
-                    // A store error leaves the alerts active: they fire at the next change that meets them.
-                    guard let ended = try? await store.endAlerts(endings) else { continue }
+                    guard let ended = try? await store.endAlerts(endings) else {
+                        then(nil)
+                        continue
+                    }
                     try? await deliver(ended.compactMap(\.notification))
                     then(ended)
                 case .markRead(let account, let ids, let through, let continuation):
@@ -131,6 +160,34 @@ final class Notifier: Sendable {
                 }
             }
             if !batch.isEmpty { await store(batch) }
+        }
+    }
+
+    /// The frames of an inbox resume: the entries after `resume`, oldest first, then `notifications.resumed`.
+    private func resumed(_ account: AccountID, after resume: InboxResume) async -> [[UInt8]] {
+        let since: UInt64?
+        switch resume {
+        case .after(let id): since = id
+        case .latest: since = nil
+        }
+        do {
+            let newest = try await store.notifications(
+                of: account, unreadOnly: false, before: nil, limit: since == nil ? 1 : Self.maximumResumed + 1)
+            let unread = try await store.unreadNotificationCount(of: account)
+            state.withLock { $0.unread[account] = unread }
+            let missed = since.map { since in newest.filter { $0.id > since } } ?? []
+            let complete = missed.count <= Self.maximumResumed
+            let sent = missed.prefix(Self.maximumResumed).reversed()
+            return sent.map { NotificationJSON.event($0, unread: unread) }
+                + [
+                    NotificationJSON.resumedEvent(
+                        since: since, replayed: sent.count, complete: complete, unread: unread,
+                        last: max(newest.first?.id ?? 0, since ?? 0))
+                ]
+        } catch {
+            return [
+                NotificationJSON.resumedEvent(since: since, replayed: 0, complete: false, unread: nil, last: since ?? 0)
+            ]
         }
     }
 
