@@ -132,16 +132,7 @@ struct AlertTests {
             try await harness.application().test(.live) { client in
                 let seller = try await R.user("seller", krw: 0, harness, client)
                 let ann = try await R.user("ann", krw: 0, harness, client)
-                let ends = Int64(Date().timeIntervalSince1970 * 1_000) + 2_000
-                let item = try #require(
-                    try S.object(
-                        try await R.list(
-                            client, seller,
-                            fields: [
-                                ("title", "Lamp"), ("start_price", "10000"), ("ends_at", String(ends)),
-                                ("soft_close_seconds", "0"),
-                            ])
-                    )["id"] as? Int)
+                let (item, ends) = try await N.lamp(client, seller, endingIn: 2_000)
                 // At or under 20,000 with a minute left: met now, so it fires at once.
                 let met = try await Self.create(
                     client, ann, #"{"kind":"item","item":\#(item),"price":"20000","minutes":1}"#)
@@ -155,14 +146,8 @@ struct AlertTests {
                 let text = try #require(fired.first?["text"] as? String)
                 #expect(text.hasPrefix("“Lamp” is at 10,000 won with 1 minute left"), "\(text)")
 
-                try await Task.sleep(
-                    for: .milliseconds(max(0, ends + 200 - Int64(Date().timeIntervalSince1970 * 1_000))))
-                let clock = AuctionClock(
-                    exchange: harness.exchange,
-                    clock: { Timestamp(milliseconds: Int64(Date().timeIntervalSince1970 * 1_000)) },
-                    feed: harness.auctions)
-                await clock.tick()  // Ends the sale.
-                await clock.tick()  // Sees it ended.
+                try await N.endSale(at: ends, harness)  // Ends the sale.
+                try await N.endSale(at: ends, harness)  // Sees it ended.
                 var states: [String] = []
                 for _ in 0..<100 {
                     let listed = try S.object(try await M.send(client, .get, "me/alerts", ann))

@@ -41,6 +41,29 @@ struct NotificationTests {
         return entries
     }
 
+    /// "Lamp" listed by `seller` at 10,000 won, ending `milliseconds` from now with no soft close: its id and
+    /// end (epoch milliseconds).
+    static func lamp(
+        _ client: any TestClientProtocol, _ seller: R.User, endingIn milliseconds: Int64
+    ) async throws -> (item: Int, ends: Int64) {
+        let ends = Int64(Date().timeIntervalSince1970 * 1_000) + milliseconds
+        let listed = try await R.list(
+            client, seller,
+            fields: [
+                ("title", "Lamp"), ("start_price", "10000"), ("ends_at", String(ends)), ("soft_close_seconds", "0"),
+            ])
+        return (try #require(try S.object(listed)["id"] as? Int), ends)
+    }
+
+    /// Waits past `ends`, then has the auction clock (with the feed) look once: the sale closes.
+    static func endSale(at ends: Int64, _ harness: ServerHarness) async throws {
+        try await Task.sleep(for: .milliseconds(max(0, ends + 200 - Int64(Date().timeIntervalSince1970 * 1_000))))
+        await AuctionClock(
+            exchange: harness.exchange, clock: { Timestamp(milliseconds: Int64(Date().timeIntervalSince1970 * 1_000)) },
+            feed: harness.auctions
+        ).tick()
+    }
+
     @Test func anOutbidBidderIsToldLiveAndKeepsItUntilRead() async throws {
         try await C.withThree { client, seller, ann, ben, item in
             #expect(try await R.bid(client, ann, item: item, max: "5000").status == .ok)
@@ -133,24 +156,10 @@ struct NotificationTests {
                 let seller = try await R.user("seller", krw: 0, harness, client)
                 let ann = try await R.user("ann", krw: 100_000, harness, client)
                 let ben = try await R.user("ben", krw: 100_000, harness, client)
-                let ends = Int64(Date().timeIntervalSince1970 * 1_000) + 3_000
-                let item = try #require(
-                    try S.object(
-                        try await R.list(
-                            client, seller,
-                            fields: [
-                                ("title", "Lamp"), ("start_price", "10000"), ("ends_at", String(ends)),
-                                ("soft_close_seconds", "0"),
-                            ])
-                    )["id"] as? Int)
+                let (item, ends) = try await Self.lamp(client, seller, endingIn: 3_000)
                 #expect(try await R.bid(client, ben, item: item, max: "20000").status == .ok)
                 #expect(try await R.bid(client, ann, item: item, max: "40000").status == .ok)
-                try await Task.sleep(
-                    for: .milliseconds(max(0, ends + 200 - Int64(Date().timeIntervalSince1970 * 1_000))))
-                await AuctionClock(
-                    exchange: harness.exchange,
-                    clock: { Timestamp(milliseconds: Int64(Date().timeIntervalSince1970 * 1_000)) }
-                ).tick()
+                try await Self.endSale(at: ends, harness)
                 let price = try #require(
                     try S.object(try await client.execute(uri: "/auction/v1/items/\(item)", method: .get))["price"]
                         as? String)

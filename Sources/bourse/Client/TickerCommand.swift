@@ -74,26 +74,7 @@ struct TickerCommand: AsyncParsableCommand {
                     Self.emit(text)
                 }
             }
-            group.addTask {
-                for await state in stream.states() {
-                    switch state {
-                    case .waiting(let delay, let error):
-                        let seconds = Double(delay.components.attoseconds / 10_000_000_000_000_000) / 100
-                        Progress.line(
-                            "\nbourse ticker: \(error); reconnecting in \(seconds + Double(delay.components.seconds)) s"
-                        )
-                    case .failed(let reason):
-                        Progress.line("bourse ticker: \(reason)")
-                        throw ExitCode.failure
-                    case .refused(let error):
-                        // The server will not send these markets: say why and stop.
-                        Progress.line(
-                            "bourse ticker: the server refused the subscription: \(error.name) \(error.message)")
-                        throw ExitCode.failure
-                    default: break
-                    }
-                }
-            }
+            group.addTask { try await StreamStates.report(stream, command: "ticker", before: "\n") }
             try await group.next()
             group.cancelAll()
         }

@@ -46,24 +46,12 @@ struct TradesCommand: AsyncParsableCommand {
             }
             group.addTask {
                 var gaps = 0
-                for await state in stream.states() {
-                    switch state {
-                    case .waiting(let delay, let error):
-                        Progress.line("bourse trades: \(error); reconnecting in \(delay)")
-                    case .connected where stream.resumeGaps > gaps:
-                        gaps = stream.resumeGaps
-                        Progress.line(
-                            "bourse trades: away too long for the server to replay every trade missed; "
-                                + "continuing from the latest (older ones: GET /v1/trades/ticks)")
-                    case .failed(let reason):
-                        Progress.line("bourse trades: \(reason)")
-                        throw ExitCode.failure
-                    case .refused(let error):
-                        Progress.line(
-                            "bourse trades: the server refused the subscription: \(error.name) \(error.message)")
-                        throw ExitCode.failure
-                    default: break
-                    }
+                try await StreamStates.report(stream, command: "trades") {
+                    guard stream.resumeGaps > gaps else { return }
+                    gaps = stream.resumeGaps
+                    Progress.line(
+                        "bourse trades: away too long for the server to replay every trade missed; "
+                            + "continuing from the latest (older ones: GET /v1/trades/ticks)")
                 }
             }
             try await group.next()
