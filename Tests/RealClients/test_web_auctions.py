@@ -749,3 +749,54 @@ def test_an_admin_moderates_another_sellers_thread_and_is_never_slowed(browser):
         history = requests.get(f"{api}/rooms/{room}/messages", timeout=30).json()["messages"]
         assert [m.get("deleted", False) for m in history if m["message_id"] == question["message_id"]] == [True]
         assert not problems(root)
+
+
+def test_a_buyer_and_the_seller_talk_in_a_private_room(browser, seller, bidders):
+    """Issue #19: the private room of an item. A buyer who has bid opens it from the tab beside the public
+    thread and writes; the seller, on another page, gets the notification, and its link opens that room on
+    the item's page, where the reply reaches the buyer live; the public thread never shows either message."""
+    (a, _) = bidders
+    item = list_item(seller["token"], f"Web private {secrets.token_hex(2)}")
+    bid = requests.post(f"{API}/items/{item['id']}/bids", json={"max": "15000"},
+                        headers={"Authorization": "Bearer " + a["token"]}, timeout=30)
+    assert bid.status_code == 200, bid.text
+    path = f"/auctions/{item['id']}"
+    buyer, sam = browser(DESKTOP, language="en-US"), browser(DESKTOP, language="en-US")
+    open_chat(buyer, path, a["name"], a["password"])
+    private = wait_until(buyer, lambda d: d.find_element(By.ID, "chat-room-private"), "the private room's tab")
+    assert private.text == "Private with the seller" and private.is_displayed()
+    private.click()
+    wait_until(buyer, lambda d: d.find_element(By.ID, "chat-room-private").get_attribute("aria-selected") == "true",
+               "the private room chosen")
+    assert buyer.find_element(By.ID, "chat-text").get_attribute("placeholder") == "Only the seller sees this"
+    assert buyer.current_url.endswith(f"#room=dm%3A{item['id']}%3A{a['name']}"), buyer.current_url
+
+    open_page(sam, "/")
+    sign_in(sam, seller["name"], seller["password"])
+    wait_signed_in(sam, seller["name"])
+    wait_until(sam, lambda d: d.execute_script("return performance.getEntriesByType('resource')"
+                                              ".some(e => e.name.includes('/auction/v1/me/notifications'))"),
+               "the bell's first count")
+    wait_open(buyer, "the buyer's socket open")
+    buyer.find_element(By.ID, "chat-text").send_keys("Is the box included?", Keys.ENTER)
+    wait_until(buyer, lambda d: chat_row(d, "Is the box included?"), "the buyer's message in the private room")
+    toast = wait_words(sam, "notification-toast", "privately", "the seller's notification of the message")
+    assert a["name"] in toast, toast
+    sam.find_element(By.ID, "notifications-button").click()
+    entry = wait_until(sam, lambda d: [e for e in d.find_elements(By.CSS_SELECTOR, "#notifications-list .notify-entry")
+                                       if "privately" in e.text], "the entry in the panel")[0]
+    entry.find_element(By.TAG_NAME, "a").click()
+    wait_until(sam, lambda d: d.find_element(By.ID, "item-title").text == item["title"], "the item's page")
+    tab = wait_until(sam, lambda d: d.find_element(By.ID, "chat-room-private"), "the seller's private tab")
+    wait_until(sam, lambda d: tab.get_attribute("aria-selected") == "true" and tab.text == f"Private with {a['name']}",
+               "the buyer's room open for the seller")
+    wait_until(sam, lambda d: chat_row(d, "Is the box included?"), "the buyer's message on the seller's page")
+    wait_until(sam, lambda d: d.find_element(By.ID, "chat-form").is_displayed(), "the seller's form")
+    sam.find_element(By.ID, "chat-text").send_keys("Yes, in the original box.", Keys.ENTER)
+    wait_until(buyer, lambda d: chat_row(d, "Yes, in the original box."), "the seller's reply, live, for the buyer")
+    screenshot(buyer, "auction-private-room-1440")
+
+    buyer.find_element(By.ID, "chat-room-public").click()
+    wait_until(buyer, lambda d: d.find_element(By.ID, "chat-empty").is_displayed(), "the public thread, empty")
+    assert chat_row(buyer, "Is the box included?") is None and chat_row(buyer, "original box") is None
+    assert not problems(buyer) and not problems(sam)

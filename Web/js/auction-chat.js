@@ -11,12 +11,17 @@
 // history too (the new reader blocks others, or no one).
 // The per-message menu is auction-chat-moderation.js; the rules, the slow-mode wait and sanctions are
 // auction-chat-room.js.
+//
+// Private rooms: a tab beside the public thread opens `dm:{item}:{buyer}`, the buyer's room with the seller
+// (the server lets a buyer in once they have bid, and the seller always). The seller reaches a buyer's room
+// from the notification of their message, whose link names it (`#room=dm:…`); the page opens it and keeps
+// its tab. Switching rooms leaves the old one and joins the new one from its start.
 
 import { api, session } from '/js/auction-api.js';
 import { dateTime } from '/js/auction-format.js';
 import { openSignIn } from '/js/account.js';
 import { el } from '/js/dom.js';
-import { t } from '/js/i18n.js';
+import { onLangChange, t } from '/js/i18n.js';
 import { ChatModeration } from '/js/auction-chat-moderation.js';
 import { ChatRoomState, chatError, waitSeconds } from '/js/auction-chat-room.js';
 
@@ -26,10 +31,30 @@ const RECONCILED = 200; // messages read again for another reader (the history's
 
 const $ = (id) => document.getElementById(id);
 
+/** The room the address names (`#room=dm:12:ann`, from a notification's link), if any. */
+function roomInHash() {
+  const match = /^#room=(.+)$/.exec(location.hash);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+}
+
 export class ItemChat {
   constructor({ socket, item }) {
     this.socket = socket;
-    this.room = `item:${item.id}`;
+    this.item = item.id;
+    this.publicRoom = `item:${item.id}`;
+    this.room = this.publicRoom;
+    // The private room the seller opened from a notification's link; a buyer's is their own.
+    this.sellerRoom = null;
+    const asked = roomInHash();
+    if (asked && asked.startsWith(`dm:${item.id}:`)) {
+      this.room = asked;
+      this.sellerRoom = asked;
+    }
     this.seller = item.seller;
     this.lastSeq = 0;
     this.shown = new Set(); // seqs on screen
@@ -49,6 +74,17 @@ export class ItemChat {
     this.note = $('chat-note');
     this.typingLine = $('chat-typing');
     this.signIn = $('chat-signin');
+    this.tabs = { box: $('chat-rooms'), public: $('chat-room-public'), private: $('chat-room-private') };
+    this.tabs.public.addEventListener('click', () => this.switchRoom(this.publicRoom));
+    this.tabs.private.addEventListener('click', () => this.switchRoom(this.privateRoom()));
+    onLangChange(() => this.renderRooms());
+    // A notification's link to a private room of this item, followed on this very page.
+    addEventListener('hashchange', () => {
+      const asked = roomInHash();
+      if (!asked || !asked.startsWith(`dm:${item.id}:`)) return;
+      if (session.user === this.seller) this.sellerRoom = asked;
+      this.switchRoom(asked);
+    });
     this.moderation = new ChatModeration(this);
     this.rules = new ChatRoomState(this);
 
@@ -83,6 +119,62 @@ export class ItemChat {
     const signedIn = Boolean(session.user);
     this.form.hidden = !signedIn || this.banned;
     this.signIn.hidden = signedIn;
+    this.renderRooms();
+  }
+
+  /** The private room the tab opens: the buyer's own with the seller, or the one the seller opened. */
+  privateRoom() {
+    const me = session.user;
+    if (!me) return null;
+    return me === this.seller ? this.sellerRoom : `dm:${this.item}:${me}`;
+  }
+
+  /** The room tabs (for a signed-in buyer, and for the seller in a buyer's room), and the words of the room. */
+  renderRooms() {
+    const room = this.privateRoom();
+    this.tabs.box.hidden = !room;
+    const isPrivate = this.room !== this.publicRoom;
+    const buyer = isPrivate ? this.room.split(':').slice(2).join(':') : null;
+    const sellerSide = session.user && session.user === this.seller;
+    this.tabs.private.textContent = sellerSide && room
+      ? t('auc.chat.privateWith').replace('{user}', room.split(':').slice(2).join(':'))
+      : t('auc.chat.private');
+    this.tabs.public.setAttribute('aria-selected', String(!isPrivate));
+    this.tabs.private.setAttribute('aria-selected', String(isPrivate));
+    const placeholder = !isPrivate ? 'auc.chat.placeholder'
+      : sellerSide ? 'auc.chat.placeholder.privateWith' : 'auc.chat.placeholder.private';
+    this.input.placeholder = t(placeholder).replace('{user}', buyer ?? '');
+    this.input.removeAttribute('data-i18n-attr');
+    // With a private room beside it, the section holds conversations, not only questions.
+    const heading = $('chat-heading');
+    heading.dataset.i18n = room ? 'auc.chat.rooms' : 'auc.chat.heading';
+    heading.textContent = t(heading.dataset.i18n);
+    const empty = isPrivate ? 'auc.chat.empty.private' : 'auc.chat.empty';
+    this.empty.dataset.i18n = empty;
+    this.empty.textContent = t(empty);
+  }
+
+  /** Leaves the room shown and joins `room` from its start (the address keeps it, for a reload). */
+  async switchRoom(room) {
+    if (!room || room === this.room) return;
+    this.socket.request({ type: 'chat.leave', room: this.room }).catch(() => {});
+    this.room = room;
+    this.lastSeq = 0;
+    this.shown.clear();
+    this.entries.clear();
+    this.list.replaceChildren();
+    this.empty.hidden = false;
+    for (const timer of this.typing.values()) clearTimeout(timer);
+    this.typing.clear();
+    this.renderTyping();
+    this.draft = null;
+    this.reader = undefined;
+    this.say('');
+    const hash = room === this.publicRoom ? '' : `#room=${encodeURIComponent(room)}`;
+    history.replaceState(null, '', location.pathname + location.search + hash);
+    this.renderRooms();
+    await this.join();
+    this.rules.load();
   }
 
   async join() {

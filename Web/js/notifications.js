@@ -79,9 +79,12 @@ function bell() {
   return svg;
 }
 
-/** Where an entry leads: its item's page (its chat for a message), or nowhere. */
+/** Where an entry leads: its item's page (its chat for a message, the private room for one there), or nowhere. */
 function href(entry) {
   if (entry.item == null) return null;
+  if (entry.kind === 'chat' && entry.room?.startsWith('dm:')) {
+    return `/auctions/${entry.item}#room=${encodeURIComponent(entry.room)}`;
+  }
   return `/auctions/${entry.item}` + (entry.kind === 'chat' ? '#chat' : '');
 }
 
