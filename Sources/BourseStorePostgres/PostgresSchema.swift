@@ -14,7 +14,7 @@ enum PostgresSchema {
     /// Every migration, in version order.
     static let migrations: [PostgresMigration] = [
         version1, version2, version3, version4, version5, version6, version7, version8, version9,
-        version10,
+        version10, version11,
     ]
 
     /// Journal, snapshots, trades and candles.
@@ -406,6 +406,22 @@ enum PostgresSchema {
             """,
             "CREATE INDEX alerts_by_account ON alerts (account_id, id)",
             "CREATE INDEX alerts_active ON alerts (id) WHERE state = 'active'",
+        ]
+    )
+
+    /// Read receipts (#19): each member's furthest read message per room.
+    static let version11 = PostgresMigration(
+        version: 11,
+        statements: [
+            """
+            CREATE TABLE chat_receipts (
+                room text NOT NULL,
+                account_id bigint NOT NULL REFERENCES accounts (id),
+                message_id bigint NOT NULL,
+                at_ms bigint NOT NULL,
+                PRIMARY KEY (room, account_id)
+            )
+            """
         ]
     )
 }

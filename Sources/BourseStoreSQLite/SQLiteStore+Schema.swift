@@ -326,6 +326,18 @@ extension SQLiteStore {
                     CREATE INDEX alerts_active ON alerts (id) WHERE state = 'active';
                     """)
         }
+        migrator.registerMigration("12-chat-receipts") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE chat_receipts (
+                        room TEXT NOT NULL,
+                        account_id INTEGER NOT NULL REFERENCES accounts (id),
+                        message_id INTEGER NOT NULL,
+                        at_ms INTEGER NOT NULL,
+                        PRIMARY KEY (room, account_id)
+                    ) WITHOUT ROWID;
+                    """)
+        }
         return migrator
     }
 }

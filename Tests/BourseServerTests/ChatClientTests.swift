@@ -189,3 +189,68 @@ struct ChatStreamClientTests {
         }
     }
 }
+
+/// Read receipts from the SDK: the seller marks a private room read; the buyer's stream hears it live, and a
+/// stream that joins later learns it from the join.
+@Suite("SDK chat read receipts against a live server", .timeLimit(.minutes(3)))
+struct ChatReadClientTests {
+    typealias C = AuctionClientTests
+
+    final class Heard: Sendable {
+        let receipts = Mutex<[ChatReadReceipt]>([])
+    }
+
+    @Test func aReceiptReachesTheOtherSideLiveAndOnItsNextJoin() async throws {
+        try await C.with { harness, port in
+            let seller = try await C.signedIn(port, "seller", krw: 0, harness)
+            let ann = try await C.signedIn(port, "ann", krw: 0, harness)
+            let item = try await seller.list(
+                AuctionListing(
+                    title: "Lamp", description: "", category: "home", startPrice: 1_000, durationSeconds: 600),
+                photos: [C.photo(width: 100)])
+            let room = "dm:\(item.id):ann"
+            let opened = try await seller.postChatMessage(room: room, text: "Any questions?")
+            let heard = Heard()
+            let annStream = AuctionStream(client: ann)
+            let reads = annStream.chatReads()
+            let tasks = [
+                Task { await annStream.run() },
+                Task { for await receipt in reads { heard.receipts.withLock { $0.append(receipt) } } },
+            ]
+            defer { for task in tasks { task.cancel() } }
+            _ = try await annStream.authenticate()
+            try await annStream.joinChat(room: room)
+            let sellerStream = AuctionStream(client: seller)
+            let sellerTask = Task { await sellerStream.run() }
+            defer { sellerTask.cancel() }
+            _ = try await sellerStream.authenticate()
+            try await sellerStream.joinChat(room: room)
+            let asked = try await ann.postChatMessage(room: room, text: "Is it boxed?")
+            try await sellerStream.markChatRead(room: room, messageID: asked.message.id)
+            for _ in 0..<250 where heard.receipts.withLock({ $0.isEmpty }) {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            let live = heard.receipts.withLock { $0 }
+            #expect(live.map(\.user) == ["seller"] && live.first?.messageID == asked.message.id)
+            #expect(live.first?.room == room)
+
+            // A stream that joins later gets the receipts with the join.
+            let later = AuctionStream(client: ann)
+            let laterReads = later.chatReads()
+            let laterHeard = Heard()
+            let laterTasks = [
+                Task { await later.run() },
+                Task { for await receipt in laterReads { laterHeard.receipts.withLock { $0.append(receipt) } } },
+            ]
+            defer { for task in laterTasks { task.cancel() } }
+            _ = try await later.authenticate()
+            try await later.joinChat(room: room)
+            for _ in 0..<250 where laterHeard.receipts.withLock({ $0.isEmpty }) {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            let joined = laterHeard.receipts.withLock { $0 }
+            #expect(joined.contains { $0.user == "seller" && $0.messageID == asked.message.id && $0.room == room })
+            #expect(opened.message.id < asked.message.id)
+        }
+    }
+}

@@ -216,3 +216,49 @@ struct ChatTests {
         }
     }
 }
+
+/// Read receipts (issue #19): kept by the server, only moved forward, and told to a reader who joins later.
+@Suite("Chat read receipts", .timeLimit(.minutes(3)))
+struct ChatReceiptTests {
+    typealias C = ChatTests
+    typealias R = AuctionRoutesTests
+    typealias A = AuctionStreamTests
+    typealias S = SignInRoutesTests
+
+    @Test func aReceiptIsKeptAndListedWhenTheOtherSideJoins() async throws {
+        try await C.withThree { client, seller, ann, _, item in
+            #expect(try await R.bid(client, ann, item: item, max: "2000").status == .ok)
+            let room = "dm:\(item):ann"
+            let posted = try S.object(try await C.post(client, room, ann, "Is it boxed?"))
+            let messageID = try #require(posted["message_id"] as? Int)
+            let other = try S.object(try await C.post(client, "item:\(item)", ann, "A public question."))
+            let otherID = try #require(other["message_id"] as? Int)
+            // The seller reads the private message (and cannot mark one of another room).
+            let marked = try await A.exchange(
+                client,
+                [
+                    #"{"id":1,"type":"auth","token":"\#(seller.token)"}"#,
+                    #"{"id":2,"type":"chat.join","room":"\#(room)"}"#,
+                    #"{"id":3,"type":"chat.read","room":"\#(room)","message_id":\#(otherID)}"#,
+                    #"{"id":4,"type":"chat.read","room":"\#(room)","message_id":\#(messageID)}"#,
+                ]
+            ) { messages in messages.contains { $0["id"] as? Int == 4 } }
+            #expect(
+                (marked.first { $0["id"] as? Int == 3 }?["error"] as? [String: Any])?["name"] as? String
+                    == "invalid_parameter")
+            #expect(marked.first { $0["id"] as? Int == 4 }?["type"] as? String == "ok")
+            // Ann, back later, learns it on joining.
+            let joined = try await A.exchange(
+                client,
+                [
+                    #"{"id":1,"type":"auth","token":"\#(ann.token)"}"#,
+                    #"{"id":2,"type":"chat.join","room":"\#(room)"}"#,
+                ]
+            ) { messages in messages.contains { $0["id"] as? Int == 2 } }
+            let reply = try #require(joined.first { $0["id"] as? Int == 2 })
+            let read = try #require(reply["read"] as? [[String: Any]])
+            #expect(read.count == 1 && read.first?["user"] as? String == seller.name)
+            #expect(read.first?["message_id"] as? Int == messageID && read.first?["at"] as? Int != nil)
+        }
+    }
+}

@@ -107,8 +107,15 @@ def test_the_resume_extension_numbers_replays_and_says_when_it_cannot():
                 [{"ticket": "t"}, {"type": "trade", "codes": ["KRW-BTC"]}, {"resume": {}}], 4)
             seqs = [message["seq"] for message in numbered]
             assert seqs == list(range(seqs[0], seqs[0] + 4)), numbered
-            # Away from the last one seen: the replay starts right after it, numbered with no gap.
-            await asyncio.sleep(2)
+            # Away from the last one seen until the demo trades twice more: the replay starts right after it,
+            # numbered with no gap.
+            last_id = numbered[-1]["sequential_id"]
+            for _ in range(600):
+                newer = requests.get(f"{server.base}/v1/trades/ticks", params={"market": "KRW-BTC", "count": "3"},
+                                     timeout=30).json()
+                if sum(trade["sequential_id"] > last_id for trade in newer) >= 2:
+                    break
+                await asyncio.sleep(0.1)
             resumed = await collect(
                 [{"ticket": "t"}, {"type": "trade", "codes": ["KRW-BTC"], "isOnlyRealtime": True},
                  {"resume": {"trade": {"KRW-BTC": seqs[-1]}}}], 3)

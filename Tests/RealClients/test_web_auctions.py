@@ -549,6 +549,8 @@ def test_seller_deletes_a_question_live_and_a_buyer_reports_one(browser, seller,
     open_chat(sam, path, seller["name"], seller["password"])
     open_chat(buyer, path, ann["name"], ann["password"])
 
+    # Nothing wider than a phone's screen, whatever the top bar holds (the bell's count included).
+    assert buyer.execute_script("return document.documentElement.scrollWidth <= innerWidth"), "a page wider than the phone"
     question = "Can we settle this by bank transfer outside the site?"
     buyer.find_element(By.ID, "chat-text").send_keys(question, Keys.ENTER)
     wait_until(sam, lambda d: chat_row(d, question), "Ann's question in the seller's page")
@@ -754,7 +756,8 @@ def test_an_admin_moderates_another_sellers_thread_and_is_never_slowed(browser):
 def test_a_buyer_and_the_seller_talk_in_a_private_room(browser, seller, bidders):
     """Issue #19: the private room of an item. A buyer who has bid opens it from the tab beside the public
     thread and writes; the seller, on another page, gets the notification, and its link opens that room on
-    the item's page, where the reply reaches the buyer live; the public thread never shows either message."""
+    the item's page, where the reply reaches the buyer live; each side's latest message shows "Seen" once the
+    other has read it; the public thread never shows either message."""
     (a, _) = bidders
     item = list_item(seller["token"], f"Web private {secrets.token_hex(2)}")
     bid = requests.post(f"{API}/items/{item['id']}/bids", json={"max": "15000"},
@@ -794,6 +797,11 @@ def test_a_buyer_and_the_seller_talk_in_a_private_room(browser, seller, bidders)
     wait_until(sam, lambda d: d.find_element(By.ID, "chat-form").is_displayed(), "the seller's form")
     sam.find_element(By.ID, "chat-text").send_keys("Yes, in the original box.", Keys.ENTER)
     wait_until(buyer, lambda d: chat_row(d, "Yes, in the original box."), "the seller's reply, live, for the buyer")
+    # Read receipts: each page read the other's message, so each shows its own latest as seen.
+    wait_until(sam, lambda d: "Seen" in (chat_row(d, "Yes, in the original box.") or d).text,
+               "the seller's reply marked seen by the buyer")
+    wait_until(buyer, lambda d: "Seen" in (chat_row(d, "Is the box included?") or d).text,
+               "the buyer's question marked seen by the seller")
     screenshot(buyer, "auction-private-room-1440")
 
     buyer.find_element(By.ID, "chat-room-public").click()

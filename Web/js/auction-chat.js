@@ -24,6 +24,7 @@ import { el } from '/js/dom.js';
 import { onLangChange, t } from '/js/i18n.js';
 import { ChatModeration } from '/js/auction-chat-moderation.js';
 import { ChatRoomState, chatError, waitSeconds } from '/js/auction-chat-room.js';
+import { ChatReceipts } from '/js/auction-chat-receipts.js';
 
 const TYPING_SHOWN_MS = 4000;
 const TYPING_SENT_MS = 2000; // the server passes on at most one a second per connection
@@ -87,6 +88,7 @@ export class ItemChat {
     });
     this.moderation = new ChatModeration(this);
     this.rules = new ChatRoomState(this);
+    this.receipts = new ChatReceipts(this);
 
     socket.on('chat.message', (m) => m.room === this.room && this.add(m));
     socket.on('chat.deleted', (m) => m.room === this.room && this.deleted(m.message_id));
@@ -185,6 +187,7 @@ export class ItemChat {
       const joined = await this.socket.request({ type: 'chat.join', room: this.room, since: this.lastSeq });
       for (const message of joined.messages) this.add(message);
       for (const gone of joined.deleted || []) this.deleted(gone.message_id);
+      this.receipts.reset(joined.read);
       if (this.joinRefused) this.say('');
       this.joinRefused = false;
       this.setBanned(false);
@@ -244,6 +247,8 @@ export class ItemChat {
     this.empty.hidden = true;
     this.stopsTyping(message.from);
     if (!after) row.scrollIntoView({ block: 'nearest' });
+    this.receipts.render();
+    this.receipts.markRead();
   }
 
   /** Writes a message's text, or the placeholder of a deleted one or of one whose author this user blocks. */

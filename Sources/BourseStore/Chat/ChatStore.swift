@@ -49,7 +49,7 @@ public struct StoredChatMessage: Hashable, Sendable {
 public typealias ChatPost = (message: StoredChatMessage, posted: Bool)
 
 /// Where chat messages live. Every ``Store`` is one.
-public protocol ChatStore: ChatModerationStore {
+public protocol ChatStore: ChatModerationStore, ChatReceiptStore {
     /// Stores each of `messages`, in order and in one transaction, as the next in its room (their
     /// ``StoredChatMessage/id`` and ``StoredChatMessage/sequence`` are ignored) and returns them numbered, with
     /// `posted` true, in the same order. If a message's author already posted one with the same client id in

@@ -23,6 +23,7 @@ public final class InMemoryStore: Store {
         var chatBlocks: [(blocker: AccountID, blocked: AccountID)] = []
         var notifications: [StoredNotification] = []
         var alerts: [Alert] = []
+        var chatReceipts: [String: [AccountID: ChatReceipt]] = [:]
         var nextAlert: UInt64 = 1
         var admins: Set<AccountID> = []
         var listings: [UInt64: ItemListing] = [:]

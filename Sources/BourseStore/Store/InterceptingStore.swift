@@ -322,3 +322,15 @@ extension InterceptingStore {
         try await store.endAlerts(endings)
     }
 }
+
+extension InterceptingStore {
+    /// Saves in the wrapped store.
+    public func saveChatReceipt(_ receipt: ChatReceipt) async throws -> Bool {
+        try await store.saveChatReceipt(receipt)
+    }
+
+    /// The wrapped store's receipts.
+    public func chatReceipts(in room: String) async throws -> [ChatReceipt] {
+        try await store.chatReceipts(in: room)
+    }
+}

@@ -43,6 +43,7 @@ extension AuctionStream {
         private var readers: [Int: AsyncStream<Event>.Continuation] = [:]
         private var chatReaders: [Int: AsyncStream<ChatMessage>.Continuation] = [:]
         private var notificationReaders: [Int: AsyncStream<NotificationUpdate>.Continuation] = [:]
+        private var readReaders: [Int: AsyncStream<ChatReadReceipt>.Continuation] = [:]
         /// The newest inbox entry delivered (or that the server said it had at a sign-in): each sign-in on a
         /// new connection resumes the inbox after it, and an entry at or below it is not delivered again.
         private(set) var lastNotification: Int64?
@@ -174,12 +175,14 @@ extension AuctionStream {
                 watchers = [:]
                 chatReaders = [:]
                 notificationReaders = [:]
+                readReaders = [:]
             }
             let finishers: [[@Sendable () -> Void]] = [
                 readers.values.map { reader in { reader.finish() } },
                 watchers.values.map { watcher in { watcher.finish() } },
                 chatReaders.values.map { reader in { reader.finish() } },
                 notificationReaders.values.map { reader in { reader.finish() } },
+                readReaders.values.map { reader in { reader.finish() } },
             ]
             return (waiters, finishers.flatMap { $0 })
         }
@@ -207,6 +210,10 @@ extension AuctionStream {
                 {
                     for gone in joined.deleted ?? [] { deliverDeletion(joined.room, gone.messageID, gone.seq) }
                     for message in joined.messages { deliver(message) }
+                    for var receipt in joined.read ?? [] {
+                        receipt.room = joined.room
+                        for reader in readReaders.values { reader.yield(receipt) }
+                    }
                 }
                 if type == "subscribed",
                     let subscribed = try? JSONDecoder().decode(AuctionStreamFrame.Subscribed.self, from: body)
@@ -234,6 +241,9 @@ extension AuctionStream {
                     lastNotification = entry.id
                 }
                 for reader in notificationReaders.values { reader.yield(update) }
+                return ([], nil)
+            case .chatRead(let receipt):
+                for reader in readReaders.values { reader.yield(receipt) }
                 return ([], nil)
             case .inboxResumed(let last):
                 lastNotification = max(lastNotification ?? 0, last)
@@ -303,6 +313,14 @@ extension AuctionStream {
         }
 
         mutating func removeNotificationReader(_ id: Int) { notificationReaders[id] = nil }
+
+        mutating func addReadReader(_ reader: AsyncStream<ChatReadReceipt>.Continuation) -> Int {
+            defer { nextListener += 1 }
+            readReaders[nextListener] = reader
+            return nextListener
+        }
+
+        mutating func removeReadReader(_ id: Int) { readReaders[id] = nil }
 
         // MARK: - Readers and state
 

@@ -144,6 +144,27 @@ public struct ChatReceipt: Hashable, Sendable, Decodable {
     }
 }
 
+/// How far one member has read a room: a read receipt.
+public struct ChatReadReceipt: Hashable, Sendable, Decodable {
+    /// The room.
+    public var room: String
+    /// The reader's username.
+    public var user: String
+    /// The furthest message they read.
+    public var messageID: Int64
+    /// When they marked it.
+    public var at: Date
+
+    /// Reads a `chat.read` event (`from`) or an entry of a join's `read` list (`user`, no `room`).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: WireKey.self)
+        room = try c.optionalValue("room") ?? ""
+        user = try c.value("user", "from")
+        messageID = try c.value("message_id")
+        at = AuctionTime.date(try c.optionalValue("at") ?? 0)
+    }
+}
+
 extension AuctionStream {
     /// Every chat message of the joined rooms from now on, each once and in its room's order across
     /// reconnects (a rejoin replays what was missed). Start reading before joining.
@@ -187,6 +208,25 @@ extension AuctionStream {
         request.words = text
         request.clientMessageID = clientID
         return try await send(request)
+    }
+
+    /// Marks `room` read up to message `messageID` (`chat.read`): a receipt the server keeps, only ever moved
+    /// forward; the room's other members get it on ``chatReads()``, now or when they next join.
+    public func markChatRead(room: String, messageID: Int64) async throws {
+        struct Marked: Decodable {}
+        var request = AuctionStreamRequest(id: 0, type: "chat.read")
+        request.room = room
+        request.messageID = messageID
+        let _: Marked = try await send(request)
+    }
+
+    /// How far others have read the joined rooms: each join's receipts (what they read while this stream was
+    /// away), then each new one.
+    public func chatReads() -> AsyncStream<ChatReadReceipt> {
+        let (stream, continuation) = AsyncStream.makeStream(of: ChatReadReceipt.self, bufferingPolicy: .unbounded)
+        let id = registry.withLock { $0.addReadReader(continuation) }
+        continuation.onTermination = { [weak self] _ in self?.registry.withLock { $0.removeReadReader(id) } }
+        return stream
     }
 
     /// Deletes message `messageID` of `room` (`chat.delete`): its author's own, or any as the room's moderator

@@ -19,6 +19,8 @@ enum AuctionStreamFrame: Sendable {
     case notification(NotificationUpdate)
     /// The inbox resumed after a sign-in: `last` is the newest entry's id (where the next resume starts).
     case inboxResumed(last: Int64)
+    /// Someone in a joined room read it up to a message (`chat.read`).
+    case chatRead(ChatReadReceipt)
     /// A frame this SDK does not read: an event type of a newer server, or a reply to an id it never sent.
     case other(type: String?)
 
@@ -39,6 +41,9 @@ enum AuctionStreamFrame: Sendable {
         if type == "notification" {
             let pushed = try JSONDecoder().decode(PushedNotification.self, from: bytes)
             return .notification(.added(pushed.notification, unread: pushed.unread))
+        }
+        if type == "chat.read" {
+            return .chatRead(try JSONDecoder().decode(ChatReadReceipt.self, from: bytes))
         }
         if type == "notifications.resumed" {
             struct Resumed: Decodable { var last: Int64 }
@@ -116,6 +121,8 @@ enum AuctionStreamFrame: Sendable {
         var gap: Bool
         /// With `since`: the messages up to it deleted while the client was away.
         var deleted: [ChatDeleted]?
+        /// How far the room's readers have read (no `room` in each: it is this one).
+        var read: [ChatReadReceipt]?
     }
 
     /// A `subscribed` reply: the ids of the items the connection follows now.

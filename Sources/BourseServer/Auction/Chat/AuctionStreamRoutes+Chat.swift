@@ -63,7 +63,18 @@ extension AuctionStreamRoutes {
             }
             let read = message["type"]?.stringValue == "chat.read"
             let messageID = try read ? Self.positive("message_id", in: message) : nil
-            if read || auctions.mayType(connection, at: controller.clock()),
+            let now = controller.clock()
+            if let messageID {
+                // Kept (a receipt that only moves forward), so a reader who comes back learns it on joining.
+                guard let marked = try await controller.store.chatMessage(id: UInt64(messageID)),
+                    marked.room == room.name
+                else { throw AuctionError.invalidParameter("message_id is not a message of \(room.name).") }
+                let receipt = ChatReceipt(room: room.name, account: user.account.id, messageID: marked.id, at: now)
+                guard try await controller.store.saveChatReceipt(receipt) else {
+                    return reply(id, "ok", on: connection) { _ in }
+                }
+            }
+            if read || auctions.mayType(connection, at: now),
                 case let (goes, blockers) = try await desk.ephemeral(from: user, in: room, typing: !read), goes
             {
                 var writer = JSONWriter()
@@ -77,6 +88,8 @@ extension AuctionStreamRoutes {
                 if let messageID {
                     writer.key("message_id")
                     writer.integer(messageID)
+                    writer.key("at")
+                    writer.integer(now.milliseconds)
                 }
                 writer.endObject()
                 auctions.deliver(toRoom: room.name, writer.bytes, except: connection, exceptAccounts: blockers)
@@ -121,6 +134,7 @@ extension AuctionStreamRoutes {
             var writer = JSONWriter()
             try await desk.write(missed.reversed(), of: item, hiding: hiding, into: &writer)
             let list = writer.bytes
+            let receipts = try await Self.receipts(in: room.name, store: store)
             auctions.join(connection, room: room.name)
             reply(id, "chat.joined", on: connection) { writer in
                 writer.key("room")
@@ -131,6 +145,8 @@ extension AuctionStreamRoutes {
                 writer.bool(gap ?? false)
                 writer.key("messages")
                 writer.raw(list)
+                writer.key("read")
+                writer.raw(receipts)
                 if since != nil {
                     writer.key("deleted")
                     writer.beginArray()
@@ -154,5 +170,29 @@ extension AuctionStreamRoutes {
             value >= (allowingZero ? 0 : 1)
         else { throw AuctionError.invalidParameter("\(key) must be a message's number.") }
         return value
+    }
+
+    /// The most receipts a join lists (a busy public thread has many readers; a private room has two).
+    static let listedReceipts = 50
+
+    /// `[{"user","message_id","at"}, …]`: how far the room's readers have read, the furthest first.
+    static func receipts(in room: String, store: any Store) async throws -> [UInt8] {
+        let receipts = try await store.chatReceipts(in: room).sorted { $0.messageID > $1.messageID }
+            .prefix(listedReceipts)
+        var writer = JSONWriter()
+        writer.beginArray()
+        for receipt in receipts {
+            guard let reader = try await store.account(id: receipt.account) else { continue }
+            writer.beginObject()
+            writer.key("user")
+            writer.string(reader.name)
+            writer.key("message_id")
+            writer.integer(Int64(receipt.messageID))
+            writer.key("at")
+            writer.integer(receipt.at.milliseconds)
+            writer.endObject()
+        }
+        writer.endArray()
+        return writer.bytes
     }
 }
