@@ -5,12 +5,15 @@ import BourseWire
 extension StreamJSON {
     /// How a resumed topic was answered.
     public enum ResumeStatus: String, Sendable {
-        /// Nothing was missed.
+        /// Nothing was missed (a ticker, a book or a candle still gets its fresh `SNAPSHOT`).
         case current
         /// What was missed follows, in order, as `REALTIME` messages (trades).
         case replayed
         /// Too much was missed (or the topic is state: a ticker, a book, a candle): a fresh `SNAPSHOT` follows.
         case snapshot
+        /// The number is ahead of the server's (another database, a reset server): a `SNAPSHOT` follows, and the
+        /// client must forget the numbers it holds for the topic.
+        case reset
     }
 
     /// `{"type":"resume","code":…,"topic":…,"status":…,"since":…,"seq":…,"replayed":n}`: sent before what a

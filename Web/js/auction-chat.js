@@ -183,8 +183,11 @@ export class ItemChat {
     this.renderSession();
     const resumed = this.lastSeq > 0;
     const reader = session.user;
+    const room = this.room;
     try {
-      const joined = await this.socket.request({ type: 'chat.join', room: this.room, since: this.lastSeq });
+      const joined = await this.socket.request({ type: 'chat.join', room, since: this.lastSeq });
+      // Another room was chosen while this one was joining: its answer is stale.
+      if (room !== this.room) return;
       for (const message of joined.messages) this.add(message);
       for (const gone of joined.deleted || []) this.deleted(gone.message_id);
       this.receipts.reset(joined.read);

@@ -109,10 +109,17 @@ extension MarketStream {
                             }
                         if let (decoded, sequence) = try? StreamMessage.numbered(bytes) {
                             if case .other(let type) = decoded, type == "resume",
-                                let status = try? ResumeStatus.decode(bytes),
-                                status.status == "snapshot", status.topic == "trade"
+                                let status = try? ResumeStatus.decode(bytes)
                             {
-                                self.registry.withLock { $0.resumeGaps += 1 }
+                                self.registry.withLock { registry in
+                                    if status.status == "reset" {
+                                        registry.forget(Registry.Topic(type: status.topic, code: status.code))
+                                    }
+                                    if status.topic == "trade", status.status == "snapshot" || status.status == "reset"
+                                    {
+                                        registry.resumeGaps += 1
+                                    }
+                                }
                             }
                             self.registry.withLock { $0.deliver(decoded, sequence: sequence) }
                         }

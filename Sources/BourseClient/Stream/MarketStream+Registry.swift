@@ -107,7 +107,9 @@ extension MarketStream {
             }
             if let sequence, let topic = Self.topic(of: message) {
                 if let last = lastSeen[topic], topic.type == "trade" ? sequence <= last : sequence < last { return }
-                lastSeen[topic] = sequence
+                // Only for a topic still wanted: a message in flight after its views left must not leave a number
+                // that makes a returning view resume instead of starting from a snapshot.
+                if wants(topic) { lastSeen[topic] = sequence }
             }
             for interest in interests.values {
                 switch (message, interest.sink) {
@@ -120,6 +122,16 @@ extension MarketStream {
                 default: break
                 }
             }
+        }
+
+        /// Whether some view wants `topic`.
+        func wants(_ topic: Topic) -> Bool {
+            interests.values.contains { $0.sink.topic == topic.type && $0.codes.contains(topic.code) }
+        }
+
+        /// The server's numbers for `topic` start over (`reset`: another database): the old one is forgotten.
+        mutating func forget(_ topic: Topic) {
+            lastSeen[topic] = nil
         }
 
         /// The topic a numbered message belongs to.

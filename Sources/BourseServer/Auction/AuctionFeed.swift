@@ -21,8 +21,10 @@ public final class AuctionFeed: Sendable {
         var rooms: Set<String> = []
         /// When it last sent `chat.typing` (epoch milliseconds): at most one a second goes out.
         var typedAt: Int64 = 0
-        /// Whether its inbox entries wait for its resume (``holdInbox(_:)``).
+        /// Whether its inbox entries wait for its resume (``signIn(_:as:holdingInbox:)``).
         var inboxHeld = false
+        /// Which sign-in the hold belongs to: a later `auth` makes an earlier resume's answer stale.
+        var signIns: UInt64 = 0
     }
 
     struct State {
@@ -119,12 +121,20 @@ public final class AuctionFeed: Sendable {
         state.withLock { $0.subscribers[connection.id] = Subscriber(connection: connection) }
     }
 
-    func signIn(_ connection: StreamConnection, as account: AccountID) {
+    /// Signs `connection` in as `account`; with `holdingInbox`, its inbox entries wait for
+    /// ``resumeInbox(_:of:after:signIn:)`` (set under the same lock as the sign-in, so no push slips between).
+    /// Returns the sign-in's number, which that resume must still match.
+    @discardableResult
+    func signIn(_ connection: StreamConnection, as account: AccountID, holdingInbox: Bool = false) -> UInt64 {
         state.withLock { state in
-            guard state.subscribers[connection.id] != nil else { return }
-            if let before = state.subscribers[connection.id]?.account { state.byAccount[before]?[connection.id] = nil }
-            state.subscribers[connection.id]?.account = account
+            guard var subscriber = state.subscribers[connection.id] else { return 0 }
+            if let before = subscriber.account { state.byAccount[before]?[connection.id] = nil }
+            subscriber.account = account
+            subscriber.signIns += 1
+            subscriber.inboxHeld = holdingInbox
+            state.subscribers[connection.id] = subscriber
             state.byAccount[account, default: [:]][connection.id] = connection
+            return subscriber.signIns
         }
     }
 
@@ -150,17 +160,24 @@ public final class AuctionFeed: Sendable {
         }
     }
 
-    /// Holds `connection`'s inbox entries (pushed by the notifier) until ``resumeInbox(_:of:after:)`` runs.
-    func holdInbox(_ connection: StreamConnection) {
-        state.withLock { $0.subscribers[connection.id]?.inboxHeld = true }
-    }
-
     /// Sends `connection` the inbox entries of `account` after `resume`, then lets the live ones through: in
-    /// the notifier's queue, between its pushes, so the two meet with nothing doubled or lost.
-    func resumeInbox(_ connection: StreamConnection, of account: AccountID, after resume: Notifier.InboxResume) {
+    /// the notifier's queue, between its pushes, so the two meet with nothing doubled or lost. Dropped if the
+    /// connection signed in again meanwhile (`signIn` is no longer its latest): that sign-in resumes its own.
+    func resumeInbox(
+        _ connection: StreamConnection, of account: AccountID, after resume: Notifier.InboxResume, signIn: UInt64
+    ) {
         notifier.resume(account, after: resume) { [weak self] frames in
+            guard let self else { return }
+            let current = state.withLock { state in
+                state.subscribers[connection.id].map { $0.signIns == signIn && $0.account == account } ?? false
+            }
+            guard current else { return }
             for frame in frames { _ = connection.enqueue(StreamFrame(text: frame)) }
-            self?.state.withLock { $0.subscribers[connection.id]?.inboxHeld = false }
+            state.withLock { state in
+                if state.subscribers[connection.id]?.signIns == signIn {
+                    state.subscribers[connection.id]?.inboxHeld = false
+                }
+            }
         }
     }
 

@@ -105,15 +105,17 @@ struct AuctionStreamRoutes: Sendable {
                 session.user = user
                 // Rooms joined as someone else are not this user's to read.
                 auctions.leaveAllRooms(connection)
-                auctions.signIn(connection, as: user.account.id)
+                // Resuming after an id, the inbox is held from the sign-in until the resume is sent, so no entry
+                // comes twice or out of order; from "latest" nothing is replayed, so nothing needs holding.
+                var held = false
+                if case .after = inbox { held = true }
+                let signIn = auctions.signIn(connection, as: user.account.id, holdingInbox: held)
                 auctions.sockets.add(connection, session: token)
-                // Held from here until the inbox's resume is sent, so no entry comes twice or out of order.
-                if inbox != nil { auctions.holdInbox(connection) }
                 reply(id, "authenticated", on: connection) { writer in
                     writer.key("user")
                     AuctionJSON.writeUser(user.account, into: &writer)
                 }
-                if let inbox { auctions.resumeInbox(connection, of: user.account.id, after: inbox) }
+                if let inbox { auctions.resumeInbox(connection, of: user.account.id, after: inbox, signIn: signIn) }
             case "ping":
                 reply(id, "pong", on: connection) { writer in
                     writer.key("server_time")

@@ -92,35 +92,43 @@ extension MarketFeed {
         }
         let keys: KeyStyle = format.abbreviatesKeys ? .abbreviated : .full
         let numbered = resume != nil
+        // One budget for the whole request (a busy market's 2,000 trades are about 800 KB): past it, topics get
+        // a snapshot, so a replay never fills the connection's queue and gets it closed as too slow.
+        var budget = Self.maximumReplayedTrades
         for subscription in wanted {
+            guard connection.state.withLock({ $0.closed == nil }) else { return }
             guard let topic = topic(for: subscription, in: state), let feed = state.markets[topic.market] else {
                 continue
             }
             let sequence = topic.kind == .orderBook ? state.journalSequence : feed.data.tape.latest?.sequence ?? 0
             if let since = resumed(subscription) {
-                if since >= sequence {
+                func say(_ status: StreamJSON.ResumeStatus, replayed: Int = 0) {
                     deliver(
                         StreamJSON.resume(
-                            topic.kind, market: topic.market, status: .current, since: since, sequence: sequence,
-                            replayed: 0), to: connection, format: format)
-                    continue
+                            topic.kind, market: topic.market, status: status, since: since, sequence: sequence,
+                            replayed: replayed), to: connection, format: format)
                 }
-                if topic.kind == .trade, let missed = Self.missedTrades(after: since, in: feed.data.tape) {
-                    deliver(
-                        StreamJSON.resume(
-                            .trade, market: topic.market, status: .replayed, since: since, sequence: sequence,
-                            replayed: missed.count), to: connection, format: format)
+                if since > sequence {
+                    // Numbers from another life of the server (a new database): start over, said so.
+                    say(.reset)
+                } else if topic.kind != .trade {
+                    // State: a fresh snapshot whatever was missed (the view asked may differ, a depth or level).
+                    say(since == sequence ? .current : .snapshot)
+                } else if since == sequence {
+                    say(.current)
+                    continue
+                } else if let missed = Self.missedTrades(after: since, in: feed.data.tape), missed.count <= budget {
+                    budget -= missed.count
+                    say(.replayed, replayed: missed.count)
                     for record in missed {
                         let body = StreamJSON.trade(
                             record, bestAsk: feed.bestAsk, bestBid: feed.bestBid, keys: keys, stream: .realtime)
                         deliver(StreamJSON.sequenced(body, record.sequence, keys: keys), to: connection, format: format)
                     }
                     continue
+                } else {
+                    say(.snapshot)
                 }
-                deliver(
-                    StreamJSON.resume(
-                        topic.kind, market: topic.market, status: .snapshot, since: since, sequence: sequence,
-                        replayed: 0), to: connection, format: format)
             }
             let bytes: [UInt8]?
             switch topic.kind {
@@ -151,8 +159,8 @@ extension MarketFeed {
         }
     }
 
-    /// The most trades one resume replays; a client further behind gets a snapshot and pages the rest over
-    /// REST (`/v1/trades/ticks`).
+    /// The most trades one request's resume replays, over all its topics; a client further behind gets
+    /// snapshots and pages the rest over REST (`/v1/trades/ticks`).
     static let maximumReplayedTrades = 2_000
 
     /// The trades of `tape` after number `since`, if the tape still holds all of them and they are not too
@@ -160,9 +168,7 @@ extension MarketFeed {
     static func missedTrades(after since: UInt64, in tape: TradeTape) -> ArraySlice<TradeRecord>? {
         let records = tape.records
         let start = records.partitionPoint { $0.sequence <= since }
-        guard start < records.count, records[start].sequence == since + 1,
-            records.count - start <= maximumReplayedTrades
-        else { return nil }
+        guard start < records.count, records[start].sequence == since + 1 else { return nil }
         return ArraySlice(records[start...])
     }
 

@@ -40,20 +40,19 @@ struct TradesCommand: AsyncParsableCommand {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await stream.run() }
             group.addTask {
+                var gaps = 0
                 for await trade in stream.trades(codes) {
+                    // Said before the first trade after the gap (the server's resume answer comes before it).
+                    if stream.resumeGaps > gaps {
+                        gaps = stream.resumeGaps
+                        Progress.line(
+                            "bourse trades: away too long for the server to replay every trade missed; "
+                                + "continuing from the latest (older ones: GET /v1/trades/ticks)")
+                    }
                     TickerCommand.emit((json ? Self.json(trade) : Self.line(trade)) + "\n")
                 }
             }
-            group.addTask {
-                var gaps = 0
-                try await StreamStates.report(stream, command: "trades") {
-                    guard stream.resumeGaps > gaps else { return }
-                    gaps = stream.resumeGaps
-                    Progress.line(
-                        "bourse trades: away too long for the server to replay every trade missed; "
-                            + "continuing from the latest (older ones: GET /v1/trades/ticks)")
-                }
-            }
+            group.addTask { try await StreamStates.report(stream, command: "trades") }
             try await group.next()
             group.cancelAll()
         }

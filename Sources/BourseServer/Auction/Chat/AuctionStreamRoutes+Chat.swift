@@ -65,13 +65,21 @@ extension AuctionStreamRoutes {
             let messageID = try read ? Self.positive("message_id", in: message) : nil
             let now = controller.clock()
             if let messageID {
-                // Kept (a receipt that only moves forward), so a reader who comes back learns it on joining.
                 guard let marked = try await controller.store.chatMessage(id: UInt64(messageID)),
                     marked.room == room.name
                 else { throw AuctionError.invalidParameter("message_id is not a message of \(room.name).") }
-                let receipt = ChatReceipt(room: room.name, account: user.account.id, messageID: marked.id, at: now)
-                guard try await controller.store.saveChatReceipt(receipt) else {
-                    return reply(id, "ok", on: connection) { _ in }
+                // In a private room, the two parties' receipts are kept (only moving forward), so the one who
+                // comes back learns what the other read. Nobody else's (an admin reading is not the other side
+                // reading), and none in a public thread: who reads a seller's answers is nobody's business.
+                if let buyer = room.buyer {
+                    let item = try desk.item(of: room)
+                    guard user.account.id == item.terms.seller || user.account.name == buyer else {
+                        return reply(id, "ok", on: connection) { _ in }
+                    }
+                    let receipt = ChatReceipt(room: room.name, account: user.account.id, messageID: marked.id, at: now)
+                    guard try await controller.store.saveChatReceipt(receipt) else {
+                        return reply(id, "ok", on: connection) { _ in }
+                    }
                 }
             }
             if read || auctions.mayType(connection, at: now),
@@ -134,7 +142,7 @@ extension AuctionStreamRoutes {
             var writer = JSONWriter()
             try await desk.write(missed.reversed(), of: item, hiding: hiding, into: &writer)
             let list = writer.bytes
-            let receipts = try await Self.receipts(in: room.name, store: store)
+            let receipts = try await room.buyer == nil ? Array("[]".utf8) : Self.receipts(in: room.name, store: store)
             auctions.join(connection, room: room.name)
             reply(id, "chat.joined", on: connection) { writer in
                 writer.key("room")
@@ -175,7 +183,7 @@ extension AuctionStreamRoutes {
     /// The most receipts a join lists (a busy public thread has many readers; a private room has two).
     static let listedReceipts = 50
 
-    /// `[{"user","message_id","at"}, …]`: how far the room's readers have read, the furthest first.
+    /// `[{"user","message_id","at"}, …]`: how far a private room's two parties have read, the furthest first.
     static func receipts(in room: String, store: any Store) async throws -> [UInt8] {
         let receipts = try await store.chatReceipts(in: room).sorted { $0.messageID > $1.messageID }
             .prefix(listedReceipts)

@@ -68,7 +68,7 @@ struct ChatDesk: Sendable {
         return item
     }
 
-    private func item(of room: ChatRoom) throws -> AuctionItem {
+    func item(of room: ChatRoom) throws -> AuctionItem {
         guard let item = controller.exchange.withState({ $0.exchange.auctions.item(room.item) }) else {
             throw AuctionError(status: .notFound, name: "not_found", message: "No such item.")
         }
