@@ -198,6 +198,26 @@ struct ChatReadClientTests {
 
     final class Heard: Sendable {
         let receipts = Mutex<[ChatReadReceipt]>([])
+        let tasks = Mutex<[Task<Void, Never>]>([])
+
+        /// A stream of `client`, running, its receipts collected here, signed in and in `room`.
+        func join(_ room: String, as client: AuctionClient) async throws {
+            let stream = AuctionStream(client: client)
+            let reads = stream.chatReads()
+            let running = Task { await stream.run() }
+            let reading = Task { for await receipt in reads { self.receipts.withLock { $0.append(receipt) } } }
+            tasks.withLock { $0 += [running, reading] }
+            _ = try await stream.authenticate()
+            try await stream.joinChat(room: room)
+        }
+
+        /// The receipts once there is one (up to 5 s).
+        func first() async throws -> [ChatReadReceipt] {
+            for _ in 0..<250 where receipts.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(20)) }
+            return receipts.withLock { $0 }
+        }
+
+        func stop() { tasks.withLock { $0.forEach { $0.cancel() } } }
     }
 
     @Test func aReceiptReachesTheOtherSideLiveAndOnItsNextJoin() async throws {
@@ -209,17 +229,10 @@ struct ChatReadClientTests {
                     title: "Lamp", description: "", category: "home", startPrice: 1_000, durationSeconds: 600),
                 photos: [C.photo(width: 100)])
             let room = "dm:\(item.id):ann"
-            let opened = try await seller.postChatMessage(room: room, text: "Any questions?")
-            let heard = Heard()
-            let annStream = AuctionStream(client: ann)
-            let reads = annStream.chatReads()
-            let tasks = [
-                Task { await annStream.run() },
-                Task { for await receipt in reads { heard.receipts.withLock { $0.append(receipt) } } },
-            ]
-            defer { for task in tasks { task.cancel() } }
-            _ = try await annStream.authenticate()
-            try await annStream.joinChat(room: room)
+            _ = try await seller.postChatMessage(room: room, text: "Any questions?")
+            let (heard, later) = (Heard(), Heard())
+            defer { for listener in [heard, later] { listener.stop() } }
+            try await heard.join(room, as: ann)
             let sellerStream = AuctionStream(client: seller)
             let sellerTask = Task { await sellerStream.run() }
             defer { sellerTask.cancel() }
@@ -227,30 +240,14 @@ struct ChatReadClientTests {
             try await sellerStream.joinChat(room: room)
             let asked = try await ann.postChatMessage(room: room, text: "Is it boxed?")
             try await sellerStream.markChatRead(room: room, messageID: asked.message.id)
-            for _ in 0..<250 where heard.receipts.withLock({ $0.isEmpty }) {
-                try await Task.sleep(for: .milliseconds(20))
-            }
-            let live = heard.receipts.withLock { $0 }
+            let live = try await heard.first()
             #expect(live.map(\.user) == ["seller"] && live.first?.messageID == asked.message.id)
             #expect(live.first?.room == room)
 
             // A stream that joins later gets the receipts with the join.
-            let later = AuctionStream(client: ann)
-            let laterReads = later.chatReads()
-            let laterHeard = Heard()
-            let laterTasks = [
-                Task { await later.run() },
-                Task { for await receipt in laterReads { laterHeard.receipts.withLock { $0.append(receipt) } } },
-            ]
-            defer { for task in laterTasks { task.cancel() } }
-            _ = try await later.authenticate()
-            try await later.joinChat(room: room)
-            for _ in 0..<250 where laterHeard.receipts.withLock({ $0.isEmpty }) {
-                try await Task.sleep(for: .milliseconds(20))
-            }
-            let joined = laterHeard.receipts.withLock { $0 }
+            try await later.join(room, as: ann)
+            let joined = try await later.first()
             #expect(joined.contains { $0.user == "seller" && $0.messageID == asked.message.id && $0.room == room })
-            #expect(opened.message.id < asked.message.id)
         }
     }
 }
