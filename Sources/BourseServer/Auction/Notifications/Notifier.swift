@@ -2,6 +2,7 @@ import BourseCore
 import BourseStore
 import BourseToolkit
 import BourseWire
+import Logging
 import Synchronization
 
 /// Users' inboxes (issue #19): adds notifications to the store and pushes each to its user's auction
@@ -21,6 +22,8 @@ final class Notifier: Sendable {
     static let maximumWaiting = 100_000
     /// How long an account found without a password is believed to have none.
     static let nonUserMilliseconds: Int64 = 60_000
+    /// The least time between two warnings of notifications dropped (a stalled store drops many a second).
+    static let dropWarningMilliseconds: Int64 = 10_000
 
     /// One job of the queue.
     private enum Entry: Sendable {
@@ -46,6 +49,9 @@ final class Notifier: Sendable {
     private struct State {
         /// Whether each account can sign in, and (for those that cannot) when that was checked.
         var users: [AccountID: (user: Bool, checked: Int64)] = [:]
+        /// Notifications dropped since the last warning about it, and when that was (epoch milliseconds).
+        var dropped = 0
+        var droppedWarnedAt: Int64 = 0
         /// Unread counts of the accounts notified since start: read from the store once, then kept here (a
         /// count per account per batch would scan every unread entry of every bidder in a storm). Changed only
         /// by the drain, which also runs the markings, so it cannot race them. (Two servers on one PostgreSQL
@@ -55,6 +61,8 @@ final class Notifier: Sendable {
 
     private let store: any Store
     private let clock: @Sendable () -> Timestamp
+    /// Store errors and drops are said here: an inbox that silently stops filling is a bug report waiting.
+    private let logger = Logger(label: "bourse.notifier")
     private let state = Mutex(State())
     private let queue = BatchQueue<Entry>()
     /// Queues a frame on `account`'s sockets; set once by the feed that owns this notifier.
@@ -83,9 +91,9 @@ final class Notifier: Sendable {
     /// Queues `notifications` for their inboxes; returns at once.
     func notify(_ notifications: [StoredNotification]) {
         guard !notifications.isEmpty else { return }
-        if queue.add(notifications.map(Entry.notification), limit: Self.maximumWaiting).start {
-            Task { await drain() }
-        }
+        let (added, start) = queue.add(notifications.map(Entry.notification), limit: Self.maximumWaiting)
+        if start { Task { await drain() } }
+        if added < notifications.count { warnDropped(notifications.count - added) }
     }
 
     /// Marks `account`'s notifications read (``NotificationStore/markNotificationsRead(of:ids:through:)``)
@@ -138,7 +146,11 @@ final class Notifier: Sendable {
                         await store(batch)
                         batch = []
                     }
-                    guard let ended = try? await store.endAlerts(endings) else {
+                    let ended: [AlertEnding]
+                    do {
+                        ended = try await store.endAlerts(endings)
+                    } catch {
+                        logger.warning("alerts not ended (they stay active and fire again): \(error)")
                         then(nil)
                         continue
                     }
@@ -185,6 +197,7 @@ final class Notifier: Sendable {
                         last: max(newest.first?.id ?? 0, since ?? 0))
                 ]
         } catch {
+            logger.warning("an inbox resume could not read the store (the client is told to read the list): \(error)")
             return [
                 NotificationJSON.resumedEvent(since: since, replayed: 0, complete: false, unread: nil, last: since ?? 0)
             ]
@@ -198,7 +211,8 @@ final class Notifier: Sendable {
             let users = try await self.users(among: Set(batch.map(\.account)))
             try await deliver(try await store.addNotifications(batch.filter { users.contains($0.account) }))
         } catch {
-            // Nothing to answer: the changes they follow are durable, and the inbox is a courtesy.
+            // Nothing to answer: the changes they follow are durable, and the inbox is a courtesy. Said, though.
+            logger.warning("\(batch.count) notifications not stored: \(error)")
         }
     }
 
@@ -224,6 +238,22 @@ final class Notifier: Sendable {
             let count = (before[notification.account] ?? 0) + 1
             before[notification.account] = count
             push(notification.account, NotificationJSON.event(notification, unread: count))
+        }
+    }
+
+    /// Counts notifications dropped because the queue is full (a stalled store) and warns at most every
+    /// ``dropWarningMilliseconds`` with how many went since the last warning.
+    private func warnDropped(_ count: Int) {
+        let now = clock().milliseconds
+        let report = state.withLock { state -> Int? in
+            state.dropped += count
+            guard now - state.droppedWarnedAt >= Self.dropWarningMilliseconds else { return nil }
+            defer { (state.dropped, state.droppedWarnedAt) = (0, now) }
+            return state.dropped
+        }
+        if let report {
+            logger.warning(
+                "\(report) notifications dropped: \(Self.maximumWaiting) wait for a store that does not keep up")
         }
     }
 
