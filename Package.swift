@@ -198,6 +198,9 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The engine flow alone, for callgrind's instruction count (scripts/engine-instructions).
+        .executableTarget(
+            name: "engine-count", dependencies: ["BourseCore", "BourseWorkloads"], swiftSettings: strict),
         .executableTarget(
             name: "bourse",
             dependencies: [
