@@ -152,6 +152,42 @@ struct AuctionRoutesTests {
         }
     }
 
+    /// A probe listed an item ending at epoch millisecond 9223372036854775807: the reply's KST time
+    /// overflowed and the server stopped, and again at every start, printing the stored item. Every time of a
+    /// listing is now bounded, and the server still answers afterwards.
+    @Test func listingTimesFarAwayAreRefusedNotFatal() async throws {
+        try await S.with { harness, client in
+            let seller = try await Self.user("seller", krw: 0, harness, client)
+            let now = Int64(Date().timeIntervalSince1970 * 1_000)
+            let day: Int64 = 86_400_000
+            let refused: [[(String, String)]] = [
+                [("ends_at", String(Int64.max))],
+                [("starts_at", String(Int64.max)), ("duration_seconds", "600")],
+                [("starts_at", String(now + 31 * day)), ("duration_seconds", "600")],
+                [("ends_at", String(now + 31 * day))],
+                [("duration_seconds", "600"), ("hard_end_at", String(Int64.max))],
+                [("duration_seconds", "600"), ("hard_end_at", String(now + 32 * day))],
+                [("duration_seconds", String(Int64.max))],
+            ]
+            for times in refused {
+                let response = try await Self.list(
+                    client, seller, fields: [("title", "Vase"), ("start_price", "10000")] + times)
+                #expect(response.status == .badRequest, "\(times)")
+                #expect(try S.errorName(response) == "invalid_parameter", "\(times)")
+            }
+            let farthest = try await Self.list(
+                client, seller,
+                fields: [
+                    ("title", "Vase"), ("start_price", "10000"), ("starts_at", String(now + 29 * day)),
+                    ("ends_at", String(now + 58 * day)), ("hard_end_at", String(now + 87 * day)),
+                ])
+            #expect(farthest.status == .created)
+            let id = try #require(try S.object(farthest)["id"] as? Int)
+            #expect(try await client.execute(uri: "/auction/v1/items/\(id)", method: .get).status == .ok)
+            #expect(try await client.execute(uri: "/auction/v1/items", method: .get).status == .ok)
+        }
+    }
+
     @Test func anItemCarriesItsOwnIncrements() async throws {
         try await S.with { harness, client in
             let seller = try await Self.user("seller", krw: 0, harness, client)

@@ -24,9 +24,14 @@ public struct UTCDateTime: Hashable, Sendable {
         self.init(time, offsetMilliseconds: 0)
     }
 
-    /// The fields of `time` on a clock `offsetMilliseconds` ahead of UTC.
+    /// The fields of `time` on a clock `offsetMilliseconds` ahead of UTC. An instant past the ends of
+    /// `Int64` milliseconds once offset gives the fields of the last (or first) one, rather than trapping:
+    /// a time someone typed in must not stop the server when it is printed.
     public init(_ time: Timestamp, offsetMilliseconds: Int64) {
-        let local = time.milliseconds + offsetMilliseconds
+        let (sum, overflow) = time.milliseconds.addingReportingOverflow(offsetMilliseconds)
+        // A day above Int64.min, so that the day's start (rounded down) is still an Int64.
+        let earliest = Int64.min + UTCCalendar.millisecondsPerDay
+        let local = overflow ? (offsetMilliseconds > 0 ? Int64.max : earliest) : max(sum, earliest)
         let days = UTCCalendar.floorDivide(local, UTCCalendar.millisecondsPerDay)
         let civil = UTCCalendar.civil(days: days)
         let inDay = local - days * UTCCalendar.millisecondsPerDay

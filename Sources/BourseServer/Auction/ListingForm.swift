@@ -49,10 +49,13 @@ struct ListingForm {
         reservePrice = try money("reserve_price")
         buyNowPrice = try money("buy_now_price")
         startsAt = try Self.time(fields["starts_at"], name: "starts_at") ?? now
+        guard startsAt.milliseconds <= now.milliseconds + Self.longestWait * 1_000 else {
+            throw AuctionError.invalidParameter("starts_at must be at most 30 days from now.")
+        }
         if let end = try Self.time(fields["ends_at"], name: "ends_at") {
             endsAt = end
         } else if let duration = fields["duration_seconds"], !duration.isEmpty {
-            guard let seconds = Int64(duration), (60...(30 * 86_400)).contains(seconds) else {
+            guard let seconds = Int64(duration), (60...Self.longestWait).contains(seconds) else {
                 throw AuctionError.invalidParameter("duration_seconds must be from 60 to 2592000 (30 days).")
             }
             endsAt = Timestamp(milliseconds: startsAt.milliseconds + seconds * 1_000)
@@ -66,6 +69,9 @@ struct ListingForm {
         guard endsAt > startsAt, endsAt > now else {
             throw AuctionError.invalidParameter("ends_at must be after starts_at and in the future.")
         }
+        guard endsAt.milliseconds - max(startsAt, now).milliseconds <= Self.longestWait * 1_000 else {
+            throw AuctionError.invalidParameter("ends_at must be at most 30 days after the sale starts.")
+        }
         if let reservePrice, reservePrice < startPrice {
             throw AuctionError.invalidParameter("reserve_price must not be below start_price.")
         }
@@ -74,6 +80,9 @@ struct ListingForm {
         }
         if let hardEndAt, hardEndAt < endsAt {
             throw AuctionError.invalidParameter("hard_end_at must not be before ends_at.")
+        }
+        if let hardEndAt, hardEndAt.milliseconds - endsAt.milliseconds > Self.longestWait * 1_000 {
+            throw AuctionError.invalidParameter("hard_end_at must be at most 30 days after ends_at.")
         }
     }
 
@@ -107,6 +116,11 @@ struct ListingForm {
         guard table.isValid else { throw problem }
         return table
     }
+
+    /// Seconds a sale may be scheduled ahead, last (as `duration_seconds`), and be extended past `ends_at`
+    /// at most: 30 days each. So every time of a listing is within 90 days of now, and no arithmetic on
+    /// them (an end plus an extension, a time printed in KST) can overflow.
+    static let longestWait: Int64 = 30 * 86_400
 
     /// Epoch milliseconds, or ISO-8601 with an offset (`2026-11-26T18:00:00+09:00`).
     static func time(_ text: String?, name: String) throws -> Timestamp? {

@@ -58,6 +58,14 @@ struct MarketDataCalendarTests {
         #expect(time.millisecond == 123)
     }
 
+    @Test func theLastInstantsOffsetPastInt64GiveTheLastFieldsInsteadOfTrapping() {
+        let last = UTCDateTime(Timestamp(milliseconds: .max))
+        #expect(UTCDateTime(Timestamp(milliseconds: .max), offsetMilliseconds: 9 * 3_600_000) == last)
+        let first = UTCDateTime(Timestamp(milliseconds: .min))
+        #expect(UTCDateTime(Timestamp(milliseconds: .min), offsetMilliseconds: -1) == first)
+        #expect(last.year > 292_000_000 && first.year < -292_000_000)
+    }
+
     @Test func koreanTimeIsNineHoursAheadAndMayBeTheNextDay() {
         let evening = june24.plus(20 * oneHour)
         #expect(UTCDateTime(evening).dateTime == "2025-06-24T20:00:00")
