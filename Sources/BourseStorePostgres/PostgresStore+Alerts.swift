@@ -115,6 +115,7 @@ extension PostgresStore {
                 guard ended else { continue }
                 if let notification = ending.notification {
                     ending.notification = try await insert(notification, on: connection)
+                    try await trimInbox(of: notification.account, on: connection)
                 }
                 stored.append(ending)
             }

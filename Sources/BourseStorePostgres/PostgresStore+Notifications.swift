@@ -9,8 +9,21 @@ extension PostgresStore {
         return try await transaction { connection in
             var stored: [StoredNotification] = []
             for notification in notifications { stored.append(try await insert(notification, on: connection)) }
+            for account in Set(notifications.map(\.account)) { try await trimInbox(of: account, on: connection) }
             return stored
         }
+    }
+
+    /// Drops `account`'s notifications beyond its newest ``StoredNotification/inboxCapacity``.
+    func trimInbox(of account: AccountID, on connection: PostgresConnection) async throws {
+        let id = Int64(account.rawValue)
+        try await connection.query(
+            """
+            DELETE FROM notifications WHERE account_id = \(id) AND id <= (
+                SELECT id FROM notifications WHERE account_id = \(id) ORDER BY id DESC LIMIT 1
+                OFFSET \(Int64(StoredNotification.inboxCapacity)))
+            """,
+            logger: logger)
     }
 
     /// Inserts one notification, unread, and returns it numbered (inside the caller's transaction: alerts

@@ -89,6 +89,7 @@ extension SQLiteStore {
                     arguments: [ending.state.rawValue, ending.at.milliseconds, Int64(clamping: ending.id)])
                 guard db.changesCount > 0 else { continue }
                 ending.notification = try ending.notification.map { try Self.insert($0, into: db) }
+                if let account = ending.notification?.account { try Self.trimInbox(of: account, db) }
                 ended.append(ending)
             }
             return ended

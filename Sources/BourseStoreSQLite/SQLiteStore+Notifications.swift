@@ -6,7 +6,22 @@ extension SQLiteStore {
     /// Stores notifications, unread, in one transaction.
     public func addNotifications(_ notifications: [StoredNotification]) async throws -> [StoredNotification] {
         guard !notifications.isEmpty else { return [] }
-        return try await pool.write { db in try notifications.map { try Self.insert($0, into: db) } }
+        return try await pool.write { db in
+            let stored = try notifications.map { try Self.insert($0, into: db) }
+            for account in Set(notifications.map(\.account)) { try Self.trimInbox(of: account, db) }
+            return stored
+        }
+    }
+
+    /// Drops `account`'s notifications beyond its newest ``StoredNotification/inboxCapacity`` (one range of
+    /// the account's index).
+    static func trimInbox(of account: AccountID, _ db: Database) throws {
+        try db.execute(
+            sql: """
+                DELETE FROM notifications WHERE account_id = ?1 AND id <= (
+                    SELECT id FROM notifications WHERE account_id = ?1 ORDER BY id DESC LIMIT 1 OFFSET ?2)
+                """,
+            arguments: [Int64(account.rawValue), StoredNotification.inboxCapacity])
     }
 
     /// Inserts one notification, unread, and returns it numbered (inside the caller's transaction: alerts

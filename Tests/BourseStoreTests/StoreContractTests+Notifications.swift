@@ -45,4 +45,38 @@ struct NotificationStoreContractTests {
             #expect(try await store.unreadNotificationCount(of: ben) == 1)
         }
     }
+
+    @Test(arguments: StoreBackend.all)
+    func anInboxKeepsItsNewestThousandAndOthersAreUntouched(backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let ann = try await store.createAccount(named: "ann", at: Timestamp(milliseconds: 1)).id
+            let ben = try await store.createAccount(named: "ben", at: Timestamp(milliseconds: 1)).id
+            let capacity = StoredNotification.inboxCapacity
+            let bens = try await store.addNotifications(
+                (0..<3).map {
+                    StoredNotification(account: ben, kind: "fill", text: "\($0)", at: Timestamp(milliseconds: 5))
+                })
+            let first = try await store.addNotifications(
+                (0..<(capacity - 2)).map {
+                    StoredNotification(account: ann, kind: "fill", text: "\($0)", at: Timestamp(milliseconds: 10))
+                })
+            #expect(try await store.unreadNotificationCount(of: ann) == capacity - 2)
+            // Five more: the three oldest go, in the same transaction.
+            let more = try await store.addNotifications(
+                (0..<5).map {
+                    StoredNotification(account: ann, kind: "fill", text: "more \($0)", at: Timestamp(milliseconds: 20))
+                })
+            let inbox = try await store.notifications(of: ann, unreadOnly: false, before: nil, limit: 2 * capacity)
+            #expect(inbox.count == capacity)
+            #expect(inbox.first?.id == more.last?.id && inbox.last?.id == first[3].id)
+            #expect(try await store.unreadNotificationCount(of: ann) == capacity)
+            #expect(
+                try await store.notifications(of: ben, unreadOnly: false, before: nil, limit: 10) == bens.reversed())
+            // Ids keep growing after a trim: a client paging by id never sees one twice.
+            let next = try await store.addNotifications([
+                StoredNotification(account: ben, kind: "fill", text: "later", at: Timestamp(milliseconds: 30))
+            ])
+            #expect(next[0].id > more.last!.id)
+        }
+    }
 }

@@ -21,6 +21,11 @@ public struct StoredNotification: Hashable, Sendable {
     /// Whether its owner has read it.
     public var read: Bool
 
+    /// The entries an inbox keeps: adding one past this drops the account's oldest, read or not, in the same
+    /// transaction. A trading bot's fills would otherwise grow its inbox (and the table) without end; a
+    /// person reads the newest, and 1,000 is months of an active bidder's notices.
+    public static let inboxCapacity = 1_000
+
     /// A notification (the store numbers it when added; `id` is then ignored).
     public init(
         id: UInt64 = 0, account: AccountID, kind: String, item: ItemID? = nil, room: String? = nil, text: String,
@@ -43,7 +48,8 @@ public struct StoredNotification: Hashable, Sendable {
 /// commit, several in one transaction, and pushes them to the user's sockets. They move no money, so they
 /// are written directly, like chat (ADR 0014).
 public protocol NotificationStore: Sendable {
-    /// Stores `notifications` in one transaction, unread, and returns them numbered, in the same order.
+    /// Stores `notifications` in one transaction, unread, and returns them numbered, in the same order; each
+    /// inbox they join then keeps only its newest ``StoredNotification/inboxCapacity``.
     func addNotifications(_ notifications: [StoredNotification]) async throws -> [StoredNotification]
     /// Up to `limit` of `account`'s notifications with an id below `before` (all if nil), newest first; only
     /// unread ones if `unreadOnly`.

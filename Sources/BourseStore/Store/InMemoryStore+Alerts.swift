@@ -51,11 +51,9 @@ extension InMemoryStore {
                 else { continue }
                 contents.alerts[index].state = ending.state
                 contents.alerts[index].endedAt = ending.at
-                if var notification = ending.notification {
-                    notification.id = UInt64(contents.notifications.count + 1)
-                    notification.read = false
-                    contents.notifications.append(notification)
-                    ending.notification = notification
+                if let notification = ending.notification {
+                    ending.notification = contents.addNotification(notification)
+                    contents.trimInbox(of: notification.account)
                 }
                 ended.append(ending)
             }

@@ -4,13 +4,9 @@ extension InMemoryStore {
     /// Stores notifications, unread, numbered from 1 up.
     public func addNotifications(_ notifications: [StoredNotification]) async throws -> [StoredNotification] {
         try write { contents in
-            notifications.map { notification in
-                var stored = notification
-                stored.id = UInt64(contents.notifications.count + 1)
-                stored.read = false
-                contents.notifications.append(stored)
-                return stored
-            }
+            let stored = notifications.map { contents.addNotification($0) }
+            for account in Set(notifications.map(\.account)) { contents.trimInbox(of: account) }
+            return stored
         }
     }
 
@@ -42,5 +38,31 @@ extension InMemoryStore {
             }
             return contents.notifications.count { $0.account == account && !$0.read }
         }
+    }
+}
+
+extension InMemoryStore.Contents {
+    /// Adds `notification`, unread, with the next id.
+    mutating func addNotification(_ notification: StoredNotification) -> StoredNotification {
+        lastNotification += 1
+        var stored = notification
+        stored.id = lastNotification
+        stored.read = false
+        notifications.append(stored)
+        return stored
+    }
+
+    /// Drops `account`'s notifications beyond its newest ``StoredNotification/inboxCapacity``.
+    mutating func trimInbox(of account: AccountID) {
+        var kept = 0
+        var dropped = false
+        for index in notifications.indices.reversed() where notifications[index].account == account {
+            kept += 1
+            if kept > StoredNotification.inboxCapacity {
+                notifications[index].id = 0
+                dropped = true
+            }
+        }
+        if dropped { notifications.removeAll { $0.id == 0 } }
     }
 }

@@ -22,6 +22,8 @@ public final class InMemoryStore: Store {
         var chatReports: [ChatReport] = []
         var chatBlocks: [(blocker: AccountID, blocked: AccountID)] = []
         var notifications: [StoredNotification] = []
+        /// The last notification id given (ids are never reused after an inbox drops old entries).
+        var lastNotification: UInt64 = 0
         var alerts: [Alert] = []
         var chatReceipts: [String: [AccountID: ChatReceipt]] = [:]
         var nextAlert: UInt64 = 1
