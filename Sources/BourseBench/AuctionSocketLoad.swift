@@ -56,13 +56,15 @@ final class AuctionSocketLoad: Sendable {
     }
 
     /// Opens `count` connections (64 handshakes at a time) that each send `first` once upgraded, and
-    /// returns them in the order of their numbers once each has had its first reply.
+    /// returns them in the order of their numbers once each has had its first reply. With `loop`, all of
+    /// them on that one of the group's loops.
     func connect(
-        count: Int, role: AuctionSocketClient.Role, first: @escaping @Sendable (Int) -> String
+        count: Int, role: AuctionSocketClient.Role, on loop: (any EventLoop)? = nil,
+        first: @escaping @Sendable (Int) -> String
     ) async throws
         -> [any Channel]
     {
-        try await LoopbackChannels.open(count: count, port: port, group: group) { index, ready in
+        try await LoopbackChannels.open(count: count, port: port, group: loop ?? group) { index, ready in
             AuctionSocketClient(role: role, index: index, first: first(index), ready: ready, load: self)
         }
     }

@@ -4,10 +4,11 @@ import NIOPosix
 /// The network benchmarks' client connections: many TCP connections to the server on loopback, each with
 /// one hand-written handler that says when it is ready (upgraded, subscribed, signed in).
 enum LoopbackChannels {
-    /// Opens `count` connections to `port` on `group`, `batch` handshakes at a time, each with the handler
-    /// `handler(index, ready)` makes; returns them in index order once every `ready` has succeeded.
+    /// Opens `count` connections to `port` on `group` (or on one of its loops, given as the group), `batch`
+    /// handshakes at a time, each with the handler `handler(index, ready)` makes; returns them in index order
+    /// once every `ready` has succeeded.
     static func open(
-        count: Int, port: Int, group: MultiThreadedEventLoopGroup, batch: Int = 64,
+        count: Int, port: Int, group: any EventLoopGroup, batch: Int = 64,
         handler: @escaping @Sendable (Int, EventLoopPromise<Void>) -> any ChannelInboundHandler & Sendable
     ) async throws -> [any Channel] {
         var channels: [Int: any Channel] = [:]
@@ -26,7 +27,7 @@ enum LoopbackChannels {
     }
 
     private static func open(
-        index: Int, port: Int, group: MultiThreadedEventLoopGroup,
+        index: Int, port: Int, group: any EventLoopGroup,
         handler: @Sendable (Int, EventLoopPromise<Void>) -> any ChannelInboundHandler & Sendable
     ) async throws -> any Channel {
         let ready = group.next().makePromise(of: Void.self)

@@ -168,6 +168,7 @@ struct AuctionRoutesTests {
                 [("duration_seconds", "600"), ("hard_end_at", String(Int64.max))],
                 [("duration_seconds", "600"), ("hard_end_at", String(now + 32 * day))],
                 [("duration_seconds", String(Int64.max))],
+                [("ends_at", String(now + day)), ("duration_seconds", "600")],
             ]
             for times in refused {
                 let response = try await Self.list(
@@ -175,6 +176,25 @@ struct AuctionRoutesTests {
                 #expect(response.status == .badRequest, "\(times)")
                 #expect(try S.errorName(response) == "invalid_parameter", "\(times)")
             }
+            // Titles and categories hold no control characters and no direction overrides (chat's rule), and
+            // a description only line breaks.
+            let texts: [(String, String)] = [
+                ("title", "lamp \u{202E}0001"), ("title", "lamp\u{07}bell"), ("category", "a\nb"),
+                ("description", "one\u{2066}two"), ("description", "tab\u{1B}[31m"),
+            ]
+            for (name, value) in texts {
+                var fields = [("title", "Vase"), ("start_price", "10000"), ("duration_seconds", "600")]
+                fields.removeAll { $0.0 == name }
+                let response = try await Self.list(client, seller, fields: fields + [(name, value)])
+                #expect(try S.errorName(response) == "invalid_parameter", "\(name)=\(value)")
+            }
+            let lines = try await Self.list(
+                client, seller,
+                fields: [
+                    ("title", "Vase"), ("start_price", "10000"), ("duration_seconds", "600"),
+                    ("description", "First line.\r\nSecond line."),
+                ])
+            #expect(try S.object(lines)["description"] as? String == "First line.\nSecond line.")
             let farthest = try await Self.list(
                 client, seller,
                 fields: [

@@ -364,4 +364,27 @@ struct OrderRoutesTests {
             }
         }
     }
+
+    /// A probe sent start_time=Int64.max: adding the 7-day window overflowed and the server stopped. Times
+    /// outside 1970–9999 are refused, alone or together, and the server answers afterwards.
+    @Test func closedOrdersRefuseTimesAtTheEndsOfInt64() async throws {
+        try await ServerHarness.with(steps: 0) { harness in
+            let key = try await account(harness)
+            try await Application(router: harness.router).test(.router) { client in
+                let (low, high) = (String(Int64.min), String(Int64.max))
+                let windows: [[(key: String, value: String)]] = [
+                    [("start_time", high)], [("end_time", low)], [("start_time", low), ("end_time", high)],
+                    [("start_time", "-1")], [("end_time", "253402300800000")],
+                ]
+                for window in windows {
+                    let response = try await send(client, .get, "/v1/orders/closed", key, pairs: window)
+                    #expect(response.status == 400, "\(window)")
+                    let name = ((response.body as? [String: Any])?["error"] as? [String: Any])?["name"] as? String
+                    #expect(name == "validation_error", "\(window)")
+                }
+                let last = try await send(client, .get, "/v1/orders/closed", key, ["start_time": "253402300799999"])
+                #expect(last.status == 200)
+            }
+        }
+    }
 }

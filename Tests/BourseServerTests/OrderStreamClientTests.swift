@@ -137,6 +137,37 @@ struct OrderStreamClientTests {
         }
     }
 
+    /// A probe revoked a key with `bourse keys revoke` while its private socket was open: REST refused the
+    /// key, the socket went on streaming `myOrder`. The sweep now closes sockets of revoked and expired keys
+    /// as it closes ended sessions'.
+    @Test func aRevokedKeysPrivateSocketIsClosedAtTheNextSweep() async throws {
+        try await C.with { harness, port in
+            let base = try #require(URL(string: "http://127.0.0.1:\(port)"))
+            let keys = ExchangeRoutesTests()
+            let (kept, revoked) = (
+                try await keys.makeKey(harness, scopes: "orders:read"),
+                try await keys.makeKey(harness, scopes: "orders:read")
+            )
+            let streams = [kept, revoked].map {
+                OrderStream(client: ExchangeClient(baseURL: base, accessKey: $0.access, secretKey: $0.secret))
+            }
+            let tasks = streams.map { stream in Task { await stream.run() } }
+            defer { for task in tasks { task.cancel() } }
+            try await AuctionStreamClientTests.waitFor("both private sockets") {
+                streams.allSatisfy { $0.currentState == .connected }
+            }
+            let sockets = harness.auctions.sockets
+            #expect(try await sockets.sweep(harness.store, at: ServerHarness.wallClock()) == 0)
+            // What `bourse keys revoke` does from another process: the store alone learns of it.
+            #expect(try await harness.store.revokeAPIKey(accessKey: revoked.access, at: ServerHarness.wallClock()))
+            #expect(try await sockets.sweep(harness.store, at: ServerHarness.wallClock()) == 1)
+            try await AuctionStreamClientTests.waitFor("the revoked key's socket closed") {
+                streams[1].currentState != .connected
+            }
+            #expect(streams[0].currentState == .connected, "the other key is live")
+        }
+    }
+
     @Test func aBrowsersCookieOpensThePrivateSocketOnlyFromThisServersPages() async throws {
         // A raw handshake: the SDK's WebSocket client replaces Origin with its own URL. A page of another
         // port sends the cookie too (SameSite is per site), and a socket has no CSRF token.

@@ -116,6 +116,10 @@ struct SignInRoutesTests {
                 (#"{"username":"horses","password":"HORSES"}"#, .badRequest, "invalid_parameter"),
                 (#"{"username":"correcthorse","password":"CorrectHorse"}"#, .badRequest, "invalid_parameter"),
                 (#"{"username":"bad name","password":"correct horse"}"#, .badRequest, "invalid_parameter"),
+                // Path segments a URL cannot carry (a probe made "..", who then could not be unmuted).
+                (#"{"username":"..","password":"correct horse"}"#, .badRequest, "invalid_parameter"),
+                (#"{"username":".","password":"correct horse"}"#, .badRequest, "invalid_parameter"),
+                (#"{"username":"_-.","password":"correct horse"}"#, .badRequest, "invalid_parameter"),
                 (#"{"username":"mina"}"#, .badRequest, "invalid_parameter"),
                 (
                     #"{"username":"mina","password":"\#(String(repeating: "x", count: 73))"}"#, .badRequest,

@@ -67,7 +67,7 @@ public final class AuctionFeed: Sendable {
     let store: any Store
     /// The sockets each sign-in session opened, closed when it signs out (this feed is what the sign-out
     /// route and both sockets share).
-    public let sockets = SessionSockets()
+    public let sockets = CredentialSockets()
     let catalog: AuctionCatalog
     /// Users' inboxes: what the events below leave for those not looking.
     let notifier: Notifier

@@ -17,11 +17,19 @@ struct ListingForm {
     var increments: IncrementTable
 
     init(_ fields: [String: String], now: Timestamp) throws {
-        func text(_ name: String, _ range: ClosedRange<Int>, default value: String? = nil) throws -> String {
-            let found = (fields[name] ?? value ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        func text(
+            _ name: String, _ range: ClosedRange<Int>, default value: String? = nil, lineBreaks: Bool = false
+        ) throws -> String {
+            var found = (fields[name] ?? value ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            if lineBreaks {
+                found = found.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+            }
             guard range.contains(found.count) else {
                 throw AuctionError.invalidParameter(
                     "\(name) must have \(range.lowerBound)–\(range.upperBound) characters.")
+            }
+            if let problem = UserText.problem(in: found, name, lineBreaks: lineBreaks) {
+                throw AuctionError.invalidParameter(problem)
             }
             return found
         }
@@ -40,7 +48,7 @@ struct ListingForm {
             return seconds
         }
         title = try text("title", 1...120)
-        description = try text("description", 0...5_000, default: "")
+        description = try text("description", 0...5_000, default: "", lineBreaks: true)
         category = try text("category", 1...40, default: "other").lowercased()
         guard let start = try money("start_price") else {
             throw AuctionError.invalidParameter("start_price is missing: the lowest first bid, in won.")
@@ -53,6 +61,9 @@ struct ListingForm {
             throw AuctionError.invalidParameter("starts_at must be at most 30 days from now.")
         }
         if let end = try Self.time(fields["ends_at"], name: "ends_at") {
+            if let duration = fields["duration_seconds"], !duration.isEmpty {
+                throw AuctionError.invalidParameter("Give ends_at or duration_seconds, not both.")
+            }
             endsAt = end
         } else if let duration = fields["duration_seconds"], !duration.isEmpty {
             guard let seconds = Int64(duration), (60...Self.longestWait).contains(seconds) else {
@@ -69,6 +80,8 @@ struct ListingForm {
         guard endsAt > startsAt, endsAt > now else {
             throw AuctionError.invalidParameter("ends_at must be after starts_at and in the future.")
         }
+        // No shortest sale for ends_at (tests and flash sales end within a minute); the longest is
+        // duration_seconds' too.
         guard endsAt.milliseconds - max(startsAt, now).milliseconds <= Self.longestWait * 1_000 else {
             throw AuctionError.invalidParameter("ends_at must be at most 30 days after the sale starts.")
         }

@@ -18,7 +18,7 @@ struct SignInController: Sendable {
     /// Whether the server speaks TLS: then the cookie is also `Secure`.
     let secureCookies: Bool
     /// The sockets sessions opened: signing out closes the session's.
-    let sockets: SessionSockets
+    let sockets: CredentialSockets
 
     static let cookieName = "bourse_session"
 
@@ -54,7 +54,8 @@ struct SignInController: Sendable {
                 message: "Too many sign-ups from this address; try again in \(wait) seconds.", retryAfter: wait)
         }
         guard AccountRecord.isValidName(username) else {
-            throw AuctionError.invalidParameter("The username must be 1–64 letters, digits, '.', '_' or '-'.")
+            throw AuctionError.invalidParameter(
+                "The username must be 1–64 letters, digits, '.', '_' or '-', with at least one letter or digit.")
         }
         if let problem = PasswordPolicy.problem(with: password, username: username) {
             throw AuctionError.invalidParameter(problem)

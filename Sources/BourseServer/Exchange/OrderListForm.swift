@@ -68,9 +68,22 @@ enum OrderListForm {
     /// A time given as ISO 8601 with a zone, or as epoch milliseconds.
     static func time(_ parameters: RequestParameters, _ name: String) throws(UpbitError) -> Timestamp? {
         guard let text = parameters.first(name), !text.isEmpty else { return nil }
-        if let milliseconds = Int64(text) { return Timestamp(milliseconds: milliseconds) }
-        do { return try UpbitTimeParser.timestamp(text) } catch {
-            throw .validation("\(name) does not have a valid value")
+        let time: Timestamp
+        if let milliseconds = Int64(text) {
+            time = Timestamp(milliseconds: milliseconds)
+        } else {
+            do { time = try UpbitTimeParser.timestamp(text) } catch {
+                throw .validation("\(name) does not have a valid value")
+            }
         }
+        // 1970 to the end of 9999: Int64.max as start_time overflowed adding the 7-day window and stopped
+        // the server.
+        guard Self.times.contains(time.milliseconds) else {
+            throw .validation("\(name) must be between 1970 and 9999")
+        }
+        return time
     }
+
+    /// Epoch milliseconds a time parameter may name.
+    static let times: ClosedRange<Int64> = 0...253_402_300_799_999
 }

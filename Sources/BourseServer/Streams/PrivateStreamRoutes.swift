@@ -23,7 +23,7 @@ struct PrivateStreamRoutes: Sendable {
     let gate: ExchangeGate
     /// Where sessions are kept, and the sockets each opened (closed when it signs out); nil where no store
     /// backs sessions (then only signed tokens open the socket).
-    let sessions: (store: any Store, sockets: SessionSockets)?
+    let sessions: (store: any Store, sockets: CredentialSockets)?
     /// Whether the server serves https (for the cookie's origin check).
     let secure: Bool
 
@@ -54,7 +54,13 @@ struct PrivateStreamRoutes: Sendable {
             let account = AccountID(UInt64(key.accountID))
             let connection = feed.connect()
             privateFeed.open(connection, account: account)
-            if let token, let sockets = sessions?.sockets { sockets.add(connection, session: token) }
+            if let sockets = sessions?.sockets {
+                if let token {
+                    sockets.add(connection, session: token)
+                } else {
+                    sockets.add(connection, apiKey: key.accessKey)
+                }
+            }
             defer {
                 sessions?.sockets.remove(connection)
                 privateFeed.remove(connection, account: account)

@@ -19,6 +19,8 @@ public final class StreamConnection: Sendable {
         case shutdown
         /// The sign-in session it read with ended (signed out).
         case sessionEnded
+        /// The API key it read with ended (revoked or expired).
+        case keyEnded
     }
 
     struct State {

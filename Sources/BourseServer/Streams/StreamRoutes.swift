@@ -124,6 +124,7 @@ struct StreamRoutes: Sendable {
             case .idle: (.normalClosure, "idle timeout")
             case .shutdown: (.goingAway, "server shutting down")
             case .sessionEnded: (.policyViolation, "the session ended; sign in again")
+            case .keyEnded: (.policyViolation, "the API key was revoked or expired")
             }
         await withTaskGroup(of: Void.self) { group in
             group.addTask {

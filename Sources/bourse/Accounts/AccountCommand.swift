@@ -20,14 +20,16 @@ struct AccountCommand: AsyncParsableCommand {
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Create an account.")
 
-        @Argument(help: "The account's name: 1–64 letters, digits, '.', '_' or '-'.")
+        @Argument(help: "The account's name: 1–64 letters, digits, '.', '_' or '-', with at least one letter or digit.")
         var name: String
 
         @OptionGroup var storage: StoreOptions
 
         func validate() throws {
             guard AccountRecord.isValidName(name) else {
-                throw ValidationError("'\(name)' is not an account name: use 1–64 letters, digits, '.', '_' or '-'.")
+                throw ValidationError(
+                    "'\(name)' is not an account name: use 1–64 letters, digits, '.', '_' or '-', with at least one letter or digit."
+                )
             }
         }
 

@@ -75,7 +75,7 @@ struct UserCommand: AsyncParsableCommand {
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Create a user: an account with a password.")
 
-        @Argument(help: "The user's name: 1–64 letters, digits, '.', '_' or '-'.")
+        @Argument(help: "The user's name: 1–64 letters, digits, '.', '_' or '-', with at least one letter or digit.")
         var name: String
 
         @OptionGroup var password: PasswordOptions
@@ -83,7 +83,9 @@ struct UserCommand: AsyncParsableCommand {
 
         func validate() throws {
             guard AccountRecord.isValidName(name) else {
-                throw ValidationError("'\(name)' is not a user name: use 1–64 letters, digits, '.', '_' or '-'.")
+                throw ValidationError(
+                    "'\(name)' is not a user name: use 1–64 letters, digits, '.', '_' or '-', with at least one letter or digit."
+                )
             }
         }
 

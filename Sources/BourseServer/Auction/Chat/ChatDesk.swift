@@ -146,9 +146,7 @@ struct ChatDesk: Sendable {
     }
 
     /// `text` with surrounding white space removed and line breaks as `\n`, if it is a message: 1 to
-    /// ``maximumCharacters`` characters, no other control characters, and none of Unicode's direction
-    /// overrides, embeddings and isolates (U+202A–202E, U+2066–2069), which can make a message read as
-    /// something else (a price turned around).
+    /// ``maximumCharacters`` characters, and nothing ``UserText`` refuses.
     static func checked(_ text: String) throws -> String {
         let trimmed = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
             .trimmingCharacters(in: .whitespacesAndNewlines)
@@ -156,16 +154,8 @@ struct ChatDesk: Sendable {
         guard trimmed.count <= maximumCharacters, trimmed.utf8.count <= maximumCharacters * 4 else {
             throw AuctionError.invalidParameter("A message is at most \(maximumCharacters) characters.")
         }
-        guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" })
-        else {
-            throw AuctionError.invalidParameter("A message may hold line breaks but no other control characters.")
-        }
-        guard
-            !trimmed.unicodeScalars.contains(where: {
-                (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
-            })
-        else {
-            throw AuctionError.invalidParameter("A message may not hold Unicode direction overrides or isolates.")
+        if let problem = UserText.problem(in: trimmed, "A message", lineBreaks: true) {
+            throw AuctionError.invalidParameter(problem)
         }
         return trimmed
     }
