@@ -14,7 +14,7 @@ public final class DataDirectoryLock {
     /// Takes the lock of `directory` (created if missing), or throws saying which process holds it and,
     /// with `whileHeld`, what to do instead.
     public init(directory: String, purpose: String, whileHeld: String? = nil) throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try DataDirectory.make(directory)
         let path = URL(fileURLWithPath: directory).appendingPathComponent("bourse.lock").path
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw CLIError("Cannot open \(path): \(String(cString: strerror(errno))).") }

@@ -27,7 +27,7 @@ public struct StoreLocation: Sendable {
             defer { Task { try? await store.close() } }
             return try await body(store)
         case .sqlite:
-            try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
+            try DataDirectory.make(dataDirectory)
             let store = try await SQLiteStore(path: sqlitePath)
             do {
                 let result = try await body(store)

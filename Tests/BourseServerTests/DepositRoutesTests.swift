@@ -44,6 +44,27 @@ struct DepositRoutesTests {
                 #expect(
                     ((noFactor.body as? [String: Any])?["error"] as? [String: Any])?["name"] as? String
                         == "validation_error")
+                func name(_ response: (status: Int, body: Any?)) -> String? {
+                    ((response.body as? [String: Any])?["error"] as? [String: Any])?["name"] as? String
+                }
+                // Won have no fractions.
+                let half = try await orders.send(
+                    client, .post, "/v1/deposits/krw", saver, ["amount": "1000.5", "two_factor_type": "kakao"])
+                #expect(half.status == 400 && name(half) == "validation_error")
+                // A probe filled the ledger's 64-bit KRW supply from one account in 68 deposits, and then
+                // everyone's deposits were refused: an account now holds at most 1,000,000,000 won after one.
+                let toTheBound = try await orders.send(
+                    client, .post, "/v1/deposits/krw", saver, ["amount": "999950000", "two_factor_type": "kakao"])
+                #expect(toTheBound.status == 201)
+                let past = try await orders.send(
+                    client, .post, "/v1/deposits/krw", saver, ["amount": "1", "two_factor_type": "kakao"])
+                #expect(past.status == 400 && name(past) == "over_deposit_limit")
+                let huge = try await orders.send(
+                    client, .post, "/v1/deposits/krw", other, ["amount": "10000000000", "two_factor_type": "kakao"])
+                #expect(huge.status == 400 && name(huge) == "over_deposit_limit")
+                let others = try await orders.send(
+                    client, .post, "/v1/deposits/krw", other, ["amount": "1000000", "two_factor_type": "kakao"])
+                #expect(others.status == 201, "another account still deposits")
             }
         }
     }

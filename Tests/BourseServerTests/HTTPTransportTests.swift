@@ -115,7 +115,37 @@ struct HTTPTransportTests {
         ("HELLO THERE\r\n\r\n", 400),
         ("GET /healthz HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\nHost: 127.0.0.1\r\n\r\n", 400),
         ("GET /healthz HTTP/1.1\r\nAccept: */*\r\n\r\n", 400),
+        // WebSocket handshakes NIO's upgrader cannot take were closed with no answer (a probe's finding).
+        (
+            "GET /websocket/v1 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
+                + "Sec-WebSocket-Version: 8\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n", 426
+        ),
+        (
+            "GET /websocket/v1 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
+                + "Sec-WebSocket-Version: 13\r\n\r\n", 400
+        ),
     ]
+
+    /// `curl --http2` asks for `Upgrade: h2c`; any upgrade other than WebSocket reached NIO's upgrade handler,
+    /// which lost the request, and the client got an empty reply. It is ignored now (RFC 9110 §7.8): the
+    /// request is answered, and the connection closed after it (NIO's decoder parses nothing after such a
+    /// head).
+    @Test(arguments: ["h2c", "foo"])
+    func anUpgradeToAnythingButWebSocketIsIgnored(_ upgrade: String) async throws {
+        try await Self.serve(configure: { _ in }) { port in
+            let (status, closing, rest) = try await OwnThread.run { () -> (Int?, String?, [UInt8]?) in
+                let client = try RawClient(port: port)
+                client.send(
+                    "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade, HTTP2-Settings\r\n"
+                        + "Upgrade: \(upgrade)\r\nHTTP2-Settings: AAMAAABkAAQAAP__\r\n\r\n")
+                let response = client.readResponse()
+                return (response?.status, response?.headers["connection"], client.readToEnd())
+            }
+            #expect(status == 200)
+            #expect(closing == "close")
+            #expect(rest == [], "closed after the answer")
+        }
+    }
 
     @Test(arguments: badHeads.indices)
     func aRequestThatNeverReachesARouteIsAnsweredAndClosed(_ index: Int) async throws {

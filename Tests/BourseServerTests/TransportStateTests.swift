@@ -74,9 +74,18 @@ struct TransportStateTests {
         var long = Self.head()
         long.uri = "/" + String(repeating: "a", count: TransportOptions().maximumURIBytes)
         #expect(rejection(long) == .uriTooLong)
-        let upgrade = Self.head(.http1_1, [("Host", "x"), ("Upgrade", "WebSocket")])
+        let upgrade = Self.head(
+            .http1_1,
+            [("Host", "x"), ("Upgrade", "WebSocket"), ("Sec-WebSocket-Version", "13"), ("Sec-WebSocket-Key", "a2V5")])
         #expect(rejection(upgrade, upgrades: false) == .tooManyRequests)
         #expect(rejection(upgrade, upgrades: true) == nil)
+        // A handshake NIO cannot take is answered before the connect rate is spent on it.
+        let version8 = Self.head(
+            .http1_1,
+            [("Host", "x"), ("Upgrade", "websocket"), ("Sec-WebSocket-Version", "8"), ("Sec-WebSocket-Key", "a2V5")])
+        #expect(rejection(version8, upgrades: false) == .upgradeRequired)
+        let keyless = Self.head(.http1_1, [("Host", "x"), ("Upgrade", "websocket"), ("Sec-WebSocket-Version", "13")])
+        #expect(rejection(keyless, upgrades: false) == .badRequest)
     }
 
     @Test func aParseErrorIsAnsweredUnlessAResponseHasBegun() {

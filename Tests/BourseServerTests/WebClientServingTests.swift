@@ -135,6 +135,8 @@ struct WebClientServingTests {
         #expect(WebPages.file(for: "/js/board.js") == nil)
         #expect(WebPages.isAPI("/v1/ticker") && WebPages.isAPI("/auction/v1/items") && !WebPages.isAPI("/v1x"))
         #expect(!WebPages.isServable("/.git/config") && !WebPages.isServable("/js/../../etc/passwd"))
+        // A file's path with a trailing slash was served with no content type (a probe's finding).
+        #expect(!WebPages.isServable("/js/chrome.js/") && WebPages.isServable("/js/chrome.js"))
     }
 }
 

@@ -128,6 +128,17 @@ struct AccountCommandTests {
             #expect(DataDirectoryLock.holder(of: directory) == nil, "released when its holder went")
         }
     }
+
+    /// The directory holds password hashes and sealed secrets, and SQLite makes its files 0644: a new data
+    /// directory is its owner's only (a probe read `bourse.sqlite` as another user could).
+    @Test func aNewDataDirectoryIsItsOwnersOnly() async throws {
+        try await withDataDirectory { directory in
+            let nested = directory + "/deeper/data"
+            _ = try DataDirectoryLock(directory: nested, purpose: "test")
+            let attributes = try FileManager.default.attributesOfItem(atPath: nested)
+            #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o700)
+        }
+    }
 }
 
 extension Array where Element: Equatable {

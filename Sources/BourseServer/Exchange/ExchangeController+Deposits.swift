@@ -22,8 +22,15 @@ extension ExchangeController {
         route(router, .post, "/v1/deposits/krw", scope: .deposit) { key, parameters in
             let amount = try Self.positiveAmount(parameters)
             try Self.requireTwoFactor(parameters, required: true)
+            guard amount.units % fixedPointScale == 0 else {
+                throw UpbitError.validation("amount must be a whole number of won")
+            }
+            let held = exchange.withState { $0.exchange.ledger.balance(of: key.account, "KRW") }
+            guard amount.units <= Self.maximumKRWHolding.units - held.balance.units - held.locked.units else {
+                throw Self.overDepositLimit
+            }
             let result = try await exchange.submit(.deposit(key.account, currency: "KRW", amount: amount))
-            if case .rejected(let rejected) = result.events.first { throw UpbitError(rejected.reason) }
+            if case .rejected = result.events.first { throw Self.overDepositLimit }
             guard let record = TransferRecord.transfers(of: result).first else {
                 throw UpbitError(status: 500, name: "server_error", message: "The deposit made no record.")
             }
@@ -120,6 +127,17 @@ extension ExchangeController {
     }
 
     /// `amount`, required and positive.
+    /// The most KRW an account may hold after a KRW deposit (1,000,000,000 won). The demo's deposits are free
+    /// money, and the ledger counts each currency's supply in 64 bits (about 92 billion won): without a
+    /// bound per account, one account could fill it and every later deposit, anyone's, would be refused (a
+    /// probe did, in 68 requests). Now that takes 92 accounts at the bound, and sign-ups are throttled. Checked
+    /// before the command, so two deposits racing may pass it by one amount.
+    static let maximumKRWHolding = Funds(units: 1_000_000_000 * fixedPointScale)
+
+    static let overDepositLimit = UpbitError(
+        status: 400, name: "over_deposit_limit",
+        message: "입금 한도를 초과했습니다. (an account holds at most 1,000,000,000 KRW after a deposit)")
+
     static func positiveAmount(_ parameters: RequestParameters) throws -> Funds {
         guard let text = parameters.first("amount"), !text.isEmpty else {
             throw UpbitError.validation("amount is missing")

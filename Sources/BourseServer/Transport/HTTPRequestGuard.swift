@@ -90,7 +90,8 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
             switch state.receivedHead(head, admitUpgrade: { admitUpgrade(remote) }) {
             case .forward(let timer):
                 apply(timer, context)
-                context.fireChannelRead(data)
+                let forwarded = HTTPRequestGuardState.withoutForeignUpgrade(head)
+                context.fireChannelRead(forwarded == head ? data : NIOAny(HTTPServerRequestPart.head(forwarded)))
             case .reject(let rejection):
                 reject(rejection, context)
             case .drop:
@@ -237,6 +238,7 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         } else {
             headers.add(name: "content-type", value: "application/json;charset=UTF-8")
             if rejection.status == .serviceUnavailable { headers.add(name: "retry-after", value: "1") }
+            for (name, value) in rejection.headers { headers.add(name: name, value: value) }
             body = ByteBuffer(
                 bytes: QuotationJSON.error(status: Int(rejection.status.code), message: rejection.message))
         }

@@ -17,6 +17,33 @@ struct HTTPRequestGuardState {
         var message: String
         /// A 429 is plain text, as the REST limiter's (ccxt then retries it); everything else is Upbit's JSON.
         var isRateLimit = false
+        /// Headers the answer carries besides the content type.
+        var headers: [(String, String)] = []
+
+        static func == (lhs: Rejection, rhs: Rejection) -> Bool {
+            lhs.status == rhs.status && lhs.message == rhs.message && lhs.isRateLimit == rhs.isRateLimit
+                && lhs.headers.elementsEqual(rhs.headers) { $0 == $1 }
+        }
+    }
+
+    /// `head` without an `Upgrade` to anything but WebSocket (`h2c` from `curl --http2`, or any other): such
+    /// a request reached NIO's upgrade handler, which found no upgrader and lost the request's head, so the
+    /// connection closed with no answer. RFC 9110 §7.8 lets a server ignore an upgrade it does not speak.
+    func withoutForeignUpgrade(_ head: HTTPRequestHead) -> HTTPRequestHead { Self.withoutForeignUpgrade(head) }
+
+    static func withoutForeignUpgrade(_ head: HTTPRequestHead) -> HTTPRequestHead {
+        let upgrades = head.headers["upgrade"]
+        guard !upgrades.isEmpty, !upgrades.contains(where: { $0.lowercased().contains("websocket") }) else {
+            return head
+        }
+        var head = head
+        head.headers.remove(name: "upgrade")
+        head.headers.remove(name: "http2-settings")
+        let connection = head.headers["connection"].flatMap { $0.split(separator: ",") }.map(\.trimmed)
+            .filter { $0.lowercased() != "upgrade" && $0.lowercased() != "http2-settings" }
+        head.headers.remove(name: "connection")
+        if !connection.isEmpty { head.headers.add(name: "connection", value: connection.joined(separator: ", ")) }
+        return head
     }
 
     /// What to do with the deadline timer.
@@ -107,7 +134,11 @@ struct HTTPRequestGuardState {
             deadline = nil
             return .reject(rejection)
         }
-        pending.append(Traits(isHTTP10: head.version == .http1_0, keepAlive: head.isKeepAlive))
+        // NIO's decoder stops parsing after a head that asks for any upgrade, so a connection whose upgrade
+        // is ignored (``withoutForeignUpgrade(_:)``) cannot carry another request: it closes after the answer.
+        let foreignUpgrade = withoutForeignUpgrade(head) != head
+        pending.append(
+            Traits(isHTTP10: head.version == .http1_0, keepAlive: head.isKeepAlive && !foreignUpgrade))
         readingBody = true
         idle = false
         deadline = nil
@@ -203,6 +234,17 @@ struct HTTPRequestGuardState {
             return Rejection(status: .badRequest, message: "An HTTP/1.1 request must have a Host header.")
         }
         let isUpgrade = head.headers["upgrade"].contains { $0.lowercased().contains("websocket") }
+        // A handshake NIO's upgrader cannot take was closed with no answer at all (RFC 6455 §4.2.2 asks for
+        // 400, and 426 naming the version a server speaks).
+        if isUpgrade, !head.headers["sec-websocket-version"].contains(where: { $0.trimmed == "13" }) {
+            return Rejection(
+                status: .upgradeRequired,
+                message: "This server speaks WebSocket version 13 (Sec-WebSocket-Version: 13).",
+                headers: [("sec-websocket-version", "13")])
+        }
+        if isUpgrade, !head.headers["sec-websocket-key"].contains(where: { !$0.trimmed.isEmpty }) {
+            return Rejection(status: .badRequest, message: "A WebSocket handshake needs a Sec-WebSocket-Key header.")
+        }
         if isUpgrade, !admitUpgrade() {
             return Rejection(status: .tooManyRequests, message: "Too many API requests.", isRateLimit: true)
         }
@@ -217,5 +259,12 @@ struct HTTPRequestGuardState {
     private mutating func arm(_ deadline: NIODeadline) -> Timer {
         self.deadline = deadline
         return .arm(deadline)
+    }
+}
+
+extension StringProtocol {
+    /// Without surrounding spaces and tabs (a header value's optional white space).
+    fileprivate var trimmed: String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }

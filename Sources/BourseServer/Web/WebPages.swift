@@ -25,9 +25,12 @@ enum WebPages {
 
     /// Whether `path` (decoded) may name a file of the web client: only letters, digits, `.`, `_`, `-`
     /// and `/` (so no `?`, `#`, NUL or `%` that a second parse would read differently), no hidden files or
-    /// folders (`.git`, editors' swap files), no `..`, no `//` (which a browser reads as another host).
+    /// folders (`.git`, editors' swap files), no `..`, no `//` (which a browser reads as another host), and
+    /// no trailing `/` (`/js/chrome.js/` was served as the file, with no content type).
     static func isServable(_ path: String) -> Bool {
-        guard path.hasPrefix("/"), !path.contains("//"), !path.contains("..") else { return false }
+        guard path.hasPrefix("/"), !path.hasSuffix("/"), !path.contains("//"), !path.contains("..") else {
+            return false
+        }
         let allowed = path.utf8.allSatisfy { byte in
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),

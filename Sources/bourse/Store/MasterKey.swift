@@ -39,7 +39,7 @@ enum MasterKey {
                 "No master key at \(path) (and BOURSE_MASTER_KEY is not set): no API key was made with this data "
                     + "directory yet.")
         }
-        try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
+        try DataDirectory.make(dataDirectory)
         let key = SecretSealer.generateMasterKey()
         guard FileManager.default.createFile(atPath: path, contents: Data(key), attributes: [.posixPermissions: 0o600])
         else { throw CLIError("Cannot write the master key to \(path).") }
