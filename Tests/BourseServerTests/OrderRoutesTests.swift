@@ -1,5 +1,4 @@
 import BourseCore
-import BourseServer
 import BourseSimulator
 import BourseStore
 import BourseUpbit
@@ -9,6 +8,8 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
+@testable import BourseServer
 
 /// The order routes (reference §3.1, §3.4) on an empty book (no simulator steps), with two accounts so
 /// that fills happen only where a test makes them.
@@ -236,7 +237,7 @@ struct OrderRoutesTests {
         arguments: [
             (["market": "KRW-BTC", "ord_type": "limit", "price": "50000000", "volume": "1"], 400, "validation_error"),
             (
-                ["market": "KRW-BTC", "side": "bid", "ord_type": "limit", "price": "5e7", "volume": "1"], 400,
+                ["market": "KRW-BTC", "side": "bid", "ord_type": "limit", "price": "5e99", "volume": "1"], 400,
                 "validation_error"
             ),
             (
@@ -271,6 +272,31 @@ struct OrderRoutesTests {
                 #expect(balance(harness, key, "KRW").locked == .zero)
             }
         }
+    }
+
+    /// pyupbit sends `str(volume)`, and Python writes 0.0002 as `2e-04`: Upbit takes it, so Bourse does too
+    /// (a probe found such orders refused). Exponents stay bounded: `1e41` is refused.
+    @Test func aVolumeInPythonsExponentFormIsTakenExactly() async throws {
+        try await ServerHarness.with(steps: 0) { harness in
+            let buyer = try await account(harness, krw: 1_000_000)
+            try await Application(router: harness.router).test(.router) { client in
+                let placed = try await send(
+                    client, .post, "/v1/orders", buyer,
+                    ["market": "KRW-BTC", "side": "bid", "ord_type": "limit", "price": "5E+7", "volume": "2e-04"])
+                #expect(placed.status == 201)
+                let order = try #require(placed.body as? [String: Any])
+                #expect(order["price"] as? String == "50000000" && order["volume"] as? String == "0.0002")
+                let huge = try await send(
+                    client, .post, "/v1/orders", buyer,
+                    ["market": "KRW-BTC", "side": "bid", "ord_type": "limit", "price": "50000000", "volume": "1e41"])
+                #expect(huge.status == 400)
+            }
+        }
+        #expect(OrderForm.positional("5e-05") == "0.00005" && OrderForm.positional("1.5E+3") == "1500")
+        #expect(OrderForm.positional("-2.50e1") == "-25.0" && OrderForm.positional(".5e1") == "5")
+        #expect(OrderForm.positional("1e") == nil && OrderForm.positional("e5") == nil)
+        #expect(OrderForm.positional("1e5e5") == nil && OrderForm.positional("1x5e2") == nil)
+        #expect(OrderForm.positional("12") == nil, "no exponent: parsed as it is")
     }
 
     @Test func aKeyWithoutOrderScopeCannotPlace() async throws {

@@ -61,9 +61,37 @@ struct OrderForm {
     static func amount<Value: FixedPoint>(_ text: String?, _ name: String) throws(UpbitError) -> Value? {
         guard let text, !text.isEmpty, text != "null" else { return nil }
         let value: Value
-        do { value = try Value(parsing: text) } catch { throw .validation("\(name) does not have a valid value") }
+        do { value = try Value(parsing: positional(text) ?? text) } catch {
+            throw .validation("\(name) does not have a valid value")
+        }
         guard value.units >= 0 else { throw .validation("\(name) does not have a valid value") }
         return value
+    }
+
+    /// `text` written out without its exponent, if it is a decimal with one (`5e-05` → `0.00005`,
+    /// `1.5E+3` → `1500`); nil otherwise. pyupbit sends `str(volume)`, and Python writes 0.00005 as
+    /// `5e-05`: Upbit takes it, so a small order from pyupbit must not fail here. Exponents past ±40 are
+    /// left alone (and then refused), so no text grows without bound.
+    static func positional(_ text: String) -> String? {
+        let parts = text.split(omittingEmptySubsequences: false) { $0 == "e" || $0 == "E" }
+        guard parts.count == 2, var mantissa = Optional(parts[0]), let exponent = Int(parts[1]),
+            (-40...40).contains(exponent), parts[1].count <= 3
+        else { return nil }
+        var sign = ""
+        if let first = mantissa.first, first == "-" || first == "+" {
+            sign = first == "-" ? "-" : ""
+            mantissa = mantissa.dropFirst()
+        }
+        let halves = mantissa.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(halves.count), halves.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }) else { return nil }
+        let whole = String(halves[0])
+        let fraction = halves.count == 2 ? String(halves[1]) : ""
+        let digits = whole + fraction
+        guard !digits.isEmpty else { return nil }
+        let point = whole.count + exponent
+        if point <= 0 { return sign + "0." + String(repeating: "0", count: -point) + digits }
+        if point >= digits.count { return sign + digits + String(repeating: "0", count: point - digits.count) }
+        return sign + digits.prefix(point) + "." + digits.dropFirst(point)
     }
 
     static func identifier(_ text: String?, _ name: String) throws(UpbitError) -> OrderIdentifier? {
@@ -74,4 +102,9 @@ struct OrderForm {
         }
         return identifier
     }
+}
+
+extension Character {
+    /// 0–9 only (`isNumber` takes other scripts' digits too).
+    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }
