@@ -18,11 +18,6 @@ final class StreamWriterScheduler: Sendable {
         var lastDrain = NIODeadline.uptimeNanoseconds(0)
     }
 
-    /// Writers drained in one task of the loop. A crowd's flush is thousands of writes of ~15 µs each; in
-    /// one task it held the loop for tens of milliseconds, and every request read on that loop (a bid, an
-    /// order) waited behind it. Between tasks the loop reads its sockets.
-    static let writersPerTask = 64
-
     /// The shortest time between two drains of one loop.
     static let coalescingInterval = TimeAmount.milliseconds(2)
 
@@ -66,13 +61,6 @@ final class StreamWriterScheduler: Sendable {
             defer { pending.writers.removeAll(keepingCapacity: true) }
             return pending.writers
         }
-        drain(writers[...])
-    }
-
-    /// Drains up to ``writersPerTask`` of `writers` and leaves the rest to a later task of the loop.
-    private func drain(_ writers: ArraySlice<NIOLoopBound<StreamFrameWriter>>) {
-        for writer in writers.prefix(Self.writersPerTask) { writer.value.drain() }
-        let rest = writers.dropFirst(Self.writersPerTask)
-        if !rest.isEmpty { eventLoop.execute { self.drain(rest) } }
+        for writer in writers { writer.value.drain() }
     }
 }
