@@ -62,15 +62,19 @@ final class Notifier: Sendable {
     private let store: any Store
     private let clock: @Sendable () -> Timestamp
     /// Store errors and drops are said here: an inbox that silently stops filling is a bug report waiting.
-    private let logger = Logger(label: "bourse.notifier")
+    private let logger: Logger
     private let state = Mutex(State())
     private let queue = BatchQueue<Entry>()
     /// Queues a frame on `account`'s sockets; set once by the feed that owns this notifier.
     private let push = Mutex<(@Sendable (AccountID, [UInt8]) -> Void)?>(nil)
 
-    init(store: any Store, clock: @escaping @Sendable () -> Timestamp) {
+    init(
+        store: any Store, clock: @escaping @Sendable () -> Timestamp,
+        logger: Logger = Logger(label: "bourse.notifier")
+    ) {
         self.store = store
         self.clock = clock
+        self.logger = logger
     }
 
     /// Where stored notifications are pushed.

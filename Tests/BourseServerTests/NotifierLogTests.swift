@@ -1,0 +1,69 @@
+import BourseCore
+import BourseStore
+import Logging
+import Synchronization
+import Testing
+
+@testable import BourseServer
+
+/// The notifier's warnings: an inbox that silently stops filling is a bug report waiting, so a store that
+/// fails is said in the log, with what was lost.
+@Suite("Notifier warnings")
+struct NotifierLogTests {
+    /// Keeps what is logged at warning level and above.
+    final class Recorder: Sendable {
+        let lines = Mutex<[String]>([])
+
+        struct Handler: LogHandler {
+            let recorder: Recorder
+            var metadata: Logger.Metadata = [:]
+            var logLevel: Logger.Level = .trace
+            subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+                get { metadata[key] }
+                set { metadata[key] = newValue }
+            }
+            func log(event: LogEvent) {
+                guard event.level >= .warning else { return }
+                recorder.lines.withLock { $0.append("\(event.level): \(event.message)") }
+            }
+        }
+
+        var logger: Logger { Logger(label: "test.notifier") { _ in Handler(recorder: self) } }
+
+        /// Waits (up to 5 s) for a line containing `text`.
+        func waitFor(_ text: String) async throws -> Bool {
+            for _ in 0..<500 {
+                if lines.withLock({ $0.contains { $0.contains(text) } }) { return true }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            return false
+        }
+    }
+
+    @Test func aStoreThatFailsIsSaidWithWhatWasLost() async throws {
+        let store = InMemoryStore()
+        let mina = try await store.createAccount(named: "mina", at: Timestamp(milliseconds: 1)).id
+        #expect(try await store.setPasswordHash("$2b$04$not-a-real-hash", of: mina))
+        let recorder = Recorder()
+        let notifier = Notifier(store: store, clock: { Timestamp(milliseconds: 1_000) }, logger: recorder.logger)
+        let pushed = Mutex(0)
+        notifier.pushing { _, _ in pushed.withLock { $0 += 1 } }
+        func notice(_ text: String) -> StoredNotification {
+            StoredNotification(
+                account: mina, kind: "outbid", item: ItemID(1), text: text, at: Timestamp(milliseconds: 5))
+        }
+
+        notifier.notify([notice("first")])
+        for _ in 0..<500 where pushed.withLock({ $0 }) == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(pushed.withLock { $0 } == 1)
+        #expect(recorder.lines.withLock { $0 }.isEmpty, "a working store is not worth a warning")
+
+        try await store.close()
+        notifier.notify([notice("second"), notice("third")])
+        #expect(try await recorder.waitFor("2 notifications not stored"))
+        let resumed = Mutex<[[UInt8]]?>(nil)
+        notifier.resume(mina, after: .after(0)) { frames in resumed.withLock { $0 = frames } }
+        #expect(try await recorder.waitFor("an inbox resume could not read the store"))
+        #expect(recorder.lines.withLock { $0 }.allSatisfy { $0.hasPrefix("warning") })
+    }
+}
