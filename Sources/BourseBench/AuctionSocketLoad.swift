@@ -7,7 +7,8 @@ import Synchronization
 /// time each reply, and watchers that follow the item and check every frame against the contract's
 /// promises (sequence numbers without gaps or repeats, a price that never falls, an end that never moves
 /// back). Hand-written frames and a byte scan of the few fields it needs, so the load costs little next to
-/// the server; every connection lives on the one event loop of `group`, so their state needs no lock.
+/// the server. `bench auction` puts the bidders and the watchers on one loop each; what they count is
+/// shared under locks.
 final class AuctionSocketLoad: Sendable {
     /// What the watchers saw.
     struct WatcherCounters {

@@ -169,6 +169,7 @@ struct AuctionRoutesTests {
                 [("duration_seconds", "600"), ("hard_end_at", String(now + 32 * day))],
                 [("duration_seconds", String(Int64.max))],
                 [("ends_at", String(now + day)), ("duration_seconds", "600")],
+                [("starts_at", "0001-01-01T00:00:00+09:00"), ("duration_seconds", "600")],
             ]
             for times in refused {
                 let response = try await Self.list(

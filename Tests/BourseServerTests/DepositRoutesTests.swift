@@ -52,7 +52,8 @@ struct DepositRoutesTests {
                     client, .post, "/v1/deposits/krw", saver, ["amount": "1000.5", "two_factor_type": "kakao"])
                 #expect(half.status == 400 && name(half) == "validation_error")
                 // A probe filled the ledger's 64-bit KRW supply from one account in 68 deposits, and then
-                // everyone's deposits were refused: an account now holds at most 1,000,000,000 won after one.
+                // everyone's deposits were refused: an account is now given at most 1,000,000,000 won in all
+                // (spending it does not give it back).
                 let toTheBound = try await orders.send(
                     client, .post, "/v1/deposits/krw", saver, ["amount": "999950000", "two_factor_type": "kakao"])
                 #expect(toTheBound.status == 201)

@@ -124,6 +124,10 @@ struct HTTPTransportTests {
             "GET /websocket/v1 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
                 + "Sec-WebSocket-Version: 13\r\n\r\n", 400
         ),
+        (
+            "GET /websocket/v1 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
+                + "Sec-WebSocket-Version: 13, 8\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n", 426
+        ),
     ]
 
     /// `curl --http2` asks for `Upgrade: h2c`; any upgrade other than WebSocket reached NIO's upgrade handler,

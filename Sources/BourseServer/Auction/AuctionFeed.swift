@@ -65,8 +65,8 @@ public final class AuctionFeed: Sendable {
 
     let clock: @Sendable () -> Timestamp
     let store: any Store
-    /// The sockets each sign-in session opened, closed when it signs out (this feed is what the sign-out
-    /// route and both sockets share).
+    /// The sockets each sign-in session or API key opened, closed when it ends (this feed is what the
+    /// sign-out route and both sockets share).
     public let sockets = CredentialSockets()
     let catalog: AuctionCatalog
     /// Users' inboxes: what the events below leave for those not looking.

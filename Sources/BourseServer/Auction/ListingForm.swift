@@ -57,8 +57,8 @@ struct ListingForm {
         reservePrice = try money("reserve_price")
         buyNowPrice = try money("buy_now_price")
         startsAt = try Self.time(fields["starts_at"], name: "starts_at") ?? now
-        guard startsAt.milliseconds <= now.milliseconds + Self.longestWait * 1_000 else {
-            throw AuctionError.invalidParameter("starts_at must be at most 30 days from now.")
+        guard abs(startsAt.milliseconds - now.milliseconds) <= Self.longestWait * 1_000 else {
+            throw AuctionError.invalidParameter("starts_at must be within 30 days of now.")
         }
         if let end = try Self.time(fields["ends_at"], name: "ends_at") {
             if let duration = fields["duration_seconds"], !duration.isEmpty {
@@ -131,8 +131,8 @@ struct ListingForm {
     }
 
     /// Seconds a sale may be scheduled ahead, last (as `duration_seconds`), and be extended past `ends_at`
-    /// at most: 30 days each. So every time of a listing is within 90 days of now, and no arithmetic on
-    /// them (an end plus an extension, a time printed in KST) can overflow.
+    /// at most, and lie in the past at the start: 30 days each. So every time of a listing is within 90 days
+    /// of now, and no arithmetic on them (an end plus an extension, a time printed in KST) can overflow.
     static let longestWait: Int64 = 30 * 86_400
 
     /// Epoch milliseconds, or ISO-8601 with an offset (`2026-11-26T18:00:00+09:00`).

@@ -53,7 +53,7 @@ struct SignInController: Sendable {
                 status: .tooManyRequests, name: "too_many_requests",
                 message: "Too many sign-ups from this address; try again in \(wait) seconds.", retryAfter: wait)
         }
-        guard AccountRecord.isValidName(username) else {
+        guard AccountRecord.isValidNewName(username) else {
             throw AuctionError.invalidParameter(
                 "The username must be 1–64 letters, digits, '.', '_' or '-', with at least one letter or digit.")
         }

@@ -25,12 +25,24 @@ extension ExchangeController {
             guard amount.units % fixedPointScale == 0 else {
                 throw UpbitError.validation("amount must be a whole number of won")
             }
-            let held = exchange.withState { $0.exchange.ledger.balance(of: key.account, "KRW") }
-            guard amount.units <= Self.maximumKRWHolding.units - held.balance.units - held.locked.units else {
-                throw Self.overDepositLimit
+            switch try await deposits.begin(key.account, amount: amount, store: store) {
+            case .allowed: break
+            case .overLimit: throw Self.overDepositLimit
+            case .busy:
+                throw UpbitError(
+                    status: 429, name: "too_many_requests",
+                    message: "입금 처리 중입니다. (another deposit of this account is running)")
             }
+            var credited = Funds.zero
+            defer { deposits.finish(key.account, deposited: credited) }
             let result = try await exchange.submit(.deposit(key.account, currency: "KRW", amount: amount))
-            if case .rejected = result.events.first { throw Self.overDepositLimit }
+            if case .rejected = result.events.first {
+                // Only a full ledger refuses a positive deposit: no account's fault, and said so.
+                throw UpbitError(
+                    status: 503, name: "deposit_unavailable",
+                    message: "입금할 수 없습니다. (the exchange holds as much KRW as it can count)")
+            }
+            credited = amount
             guard let record = TransferRecord.transfers(of: result).first else {
                 throw UpbitError(status: 500, name: "server_error", message: "The deposit made no record.")
             }
@@ -126,18 +138,12 @@ extension ExchangeController {
             txids: chainTxids.isEmpty ? nil : chainTxids, states: states.isEmpty ? nil : states)
     }
 
-    /// `amount`, required and positive.
-    /// The most KRW an account may hold after a KRW deposit (1,000,000,000 won). The demo's deposits are free
-    /// money, and the ledger counts each currency's supply in 64 bits (about 92 billion won): without a
-    /// bound per account, one account could fill it and every later deposit, anyone's, would be refused (a
-    /// probe did, in 68 requests). Now that takes 92 accounts at the bound, and sign-ups are throttled. Checked
-    /// before the command, so two deposits racing may pass it by one amount.
-    static let maximumKRWHolding = Funds(units: 1_000_000_000 * fixedPointScale)
-
+    /// A deposit past ``DepositAllowance/lifetime``.
     static let overDepositLimit = UpbitError(
         status: 400, name: "over_deposit_limit",
-        message: "입금 한도를 초과했습니다. (an account holds at most 1,000,000,000 KRW after a deposit)")
+        message: "입금 한도를 초과했습니다. (an account is given at most 1,000,000,000 KRW by deposits in all)")
 
+    /// `amount`, required and positive.
     static func positiveAmount(_ parameters: RequestParameters) throws -> Funds {
         guard let text = parameters.first("amount"), !text.isEmpty else {
             throw UpbitError.validation("amount is missing")

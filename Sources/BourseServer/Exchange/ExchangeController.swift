@@ -14,6 +14,8 @@ struct ExchangeController: Sendable {
     let store: any Store
     let limiter: RateLimiter
     let clock: @Sendable () -> Timestamp
+    /// What each account has been given through the KRW deposit route.
+    let deposits = DepositAllowance()
 
     /// What a handler answers: a JSON body and its status.
     struct Answer {

@@ -31,11 +31,13 @@ struct HTTPRequestGuardState {
     /// connection closed with no answer. RFC 9110 §7.8 lets a server ignore an upgrade it does not speak.
     func withoutForeignUpgrade(_ head: HTTPRequestHead) -> HTTPRequestHead { Self.withoutForeignUpgrade(head) }
 
+    /// Whether `head` asks for the WebSocket protocol among its `Upgrade` tokens.
+    static func asksForWebSocket(_ head: HTTPRequestHead) -> Bool {
+        head.headers[canonicalForm: "upgrade"].contains { $0.trimmed.lowercased() == "websocket" }
+    }
+
     static func withoutForeignUpgrade(_ head: HTTPRequestHead) -> HTTPRequestHead {
-        let upgrades = head.headers["upgrade"]
-        guard !upgrades.isEmpty, !upgrades.contains(where: { $0.lowercased().contains("websocket") }) else {
-            return head
-        }
+        guard head.headers.contains(name: "upgrade"), !asksForWebSocket(head) else { return head }
         var head = head
         head.headers.remove(name: "upgrade")
         head.headers.remove(name: "http2-settings")
@@ -233,16 +235,16 @@ struct HTTPRequestGuardState {
         if head.version == .http1_1, !head.headers.contains(name: "host") {
             return Rejection(status: .badRequest, message: "An HTTP/1.1 request must have a Host header.")
         }
-        let isUpgrade = head.headers["upgrade"].contains { $0.lowercased().contains("websocket") }
+        let isUpgrade = Self.asksForWebSocket(head)
         // A handshake NIO's upgrader cannot take was closed with no answer at all (RFC 6455 §4.2.2 asks for
-        // 400, and 426 naming the version a server speaks).
-        if isUpgrade, !head.headers["sec-websocket-version"].contains(where: { $0.trimmed == "13" }) {
+        // 400, and 426 naming the version a server speaks). NIO wants exactly one version, 13, and one key.
+        if isUpgrade, head.headers[canonicalForm: "sec-websocket-version"].map(\.trimmed) != ["13"] {
             return Rejection(
                 status: .upgradeRequired,
                 message: "This server speaks WebSocket version 13 (Sec-WebSocket-Version: 13).",
                 headers: [("sec-websocket-version", "13")])
         }
-        if isUpgrade, !head.headers["sec-websocket-key"].contains(where: { !$0.trimmed.isEmpty }) {
+        if isUpgrade, head.headers[canonicalForm: "sec-websocket-key"].filter({ !$0.trimmed.isEmpty }).count != 1 {
             return Rejection(status: .badRequest, message: "A WebSocket handshake needs a Sec-WebSocket-Key header.")
         }
         if isUpgrade, !admitUpgrade() {

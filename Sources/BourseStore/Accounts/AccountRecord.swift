@@ -19,17 +19,23 @@ public struct AccountRecord: Hashable, Sendable {
         self.createdAt = createdAt
     }
 
-    /// Whether `name` is acceptable: 1–64 ASCII letters, digits, `.`, `_` or `-`, at least one a letter or digit.
+    /// Whether `name` can name an account: 1–64 ASCII letters, digits, `.`, `_` or `-` (what look-ups of
+    /// existing names accept).
     public static func isValidName(_ name: String) -> Bool {
-        // At least one letter or digit: `.` and `..` are path segments that browsers and HTTP libraries
-        // resolve away, so a user named so could not be named in a URL (unmuted, unblocked).
         (1...64).contains(name.utf8.count)
-            && name.utf8.contains { byte in
-                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-            }
             && name.utf8.allSatisfy { byte in
                 (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
                     || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+            }
+    }
+
+    /// Whether a new account may take `name`: a valid name with at least one letter or digit. `.` and `..`
+    /// are path segments that browsers and HTTP libraries resolve away, so a user named so could not be named
+    /// in a URL (unmuted, unblocked). Existing names stay valid for look-ups.
+    public static func isValidNewName(_ name: String) -> Bool {
+        isValidName(name)
+            && name.utf8.contains { byte in
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
             }
     }
 }

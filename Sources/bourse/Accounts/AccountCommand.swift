@@ -26,7 +26,7 @@ struct AccountCommand: AsyncParsableCommand {
         @OptionGroup var storage: StoreOptions
 
         func validate() throws {
-            guard AccountRecord.isValidName(name) else {
+            guard AccountRecord.isValidNewName(name) else {
                 throw ValidationError(
                     "'\(name)' is not an account name: use 1–64 letters, digits, '.', '_' or '-', with at least one letter or digit."
                 )

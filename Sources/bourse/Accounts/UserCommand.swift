@@ -82,7 +82,7 @@ struct UserCommand: AsyncParsableCommand {
         @OptionGroup var storage: StoreOptions
 
         func validate() throws {
-            guard AccountRecord.isValidName(name) else {
+            guard AccountRecord.isValidNewName(name) else {
                 throw ValidationError(
                     "'\(name)' is not a user name: use 1–64 letters, digits, '.', '_' or '-', with at least one letter or digit."
                 )

@@ -120,6 +120,8 @@ struct ServeCommand: AsyncParsableCommand {
             handler.logLevel = level
             return handler
         }
+        // Made (0700) before the TLS identity, which may write its certificate into it.
+        try DataDirectory.make(location.dataDirectory)
         serve.configuration.tls = try tlsIdentity(
             serve.tls, host: serve.configuration.host, dataDirectory: location.dataDirectory)
         fitConnections(&serve.configuration.transport)

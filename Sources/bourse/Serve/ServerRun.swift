@@ -92,8 +92,9 @@ struct ServerRun {
             TaskService("auction clock") {
                 await AuctionClock(exchange: exchange, clock: WallClock.now, feed: auctions).run()
             },
-            // Closes sockets whose session ended outside the sign-out route (expiry, `bourse user password`).
-            TaskService("session sweep") { await auctions.sockets.watch(store, clock: WallClock.now) },
+            // Closes sockets whose session or API key ended outside the sign-out route (expiry, `bourse user
+            // password`, `bourse keys revoke`).
+            TaskService("credential sweep") { await auctions.sockets.watch(store, clock: WallClock.now) },
         ]
         if let demo {
             let demoService = DemoService(exchange: exchange, options: demo, clock: WallClock.now)

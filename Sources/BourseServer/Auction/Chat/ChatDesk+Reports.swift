@@ -73,15 +73,15 @@ extension ChatDesk {
         return account
     }
 
-    /// `text` trimmed, if it is a short note: at most ``maximumNoteCharacters`` with no control characters
-    /// but line breaks.
+    /// `text` trimmed, if it is a short note: at most ``maximumNoteCharacters``, and nothing ``UserText``
+    /// refuses but line breaks (a sanction's reason is shown to the sanctioned).
     static func note(_ text: String, _ key: String) throws -> String {
         let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard text.count <= maximumNoteCharacters,
-            !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" })
-        else {
-            throw AuctionError.invalidParameter(
-                "\(key) is at most \(maximumNoteCharacters) characters, with no control characters.")
+        guard text.count <= maximumNoteCharacters else {
+            throw AuctionError.invalidParameter("\(key) is at most \(maximumNoteCharacters) characters.")
+        }
+        if let problem = UserText.problem(in: text, key, lineBreaks: true) {
+            throw AuctionError.invalidParameter(problem)
         }
         return text
     }

@@ -226,10 +226,14 @@ final class Notifier: Sendable {
         let added = Dictionary(grouping: stored, by: \.account).mapValues(\.count)
         var before: [AccountID: Int] = [:]
         for (account, count) in added {
-            if let known = state.withLock({ $0.unread[account] }) {
+            if let known = state.withLock({ $0.unread[account] }),
+                known + count <= StoredNotification.inboxCapacity
+            {
                 before[account] = known
                 state.withLock { $0.unread[account] = known + count }
             } else {
+                // Unknown, or an inbox the store may just have trimmed (it keeps the newest
+                // ``StoredNotification/inboxCapacity``): counted again.
                 // Read after the insert, so it counts this batch already.
                 let total = try await store.unreadNotificationCount(of: account)
                 before[account] = total - count
