@@ -171,28 +171,9 @@ struct HTTPTransportTests {
         }
     }
 
-    /// Keeps every log event at or above `minimum`.
-    final class Recorder: Sendable {
-        let events = Mutex<[String]>([])
-
-        struct Handler: LogHandler {
-            let recorder: Recorder
-            var metadata: Logger.Metadata = [:]
-            var logLevel: Logger.Level = .trace
-            subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-                get { metadata[key] }
-                set { metadata[key] = newValue }
-            }
-            func log(event: LogEvent) {
-                guard event.level >= .error else { return }
-                recorder.events.withLock { $0.append("\(event.level): \(event.message)") }
-            }
-        }
-    }
-
     @Test func refusedAndMalformedRequestsAreNotLoggedAsErrors() async throws {
-        let recorder = Recorder()
-        let logger = Logger(label: "test") { _ in Recorder.Handler(recorder: recorder) }
+        let recorder = LogRecorder(minimum: .error)
+        let logger = recorder.logger(label: "test")
         try await Self.serve(
             logger: logger,
             configure: {
@@ -213,7 +194,7 @@ struct HTTPTransportTests {
                 _ = held.readToEnd()
             }
         }
-        #expect(recorder.events.withLock { $0 } == [])
+        #expect(recorder.lines.withLock { $0 } == [])
     }
 
     @Test func http10WithoutKeepAliveIsClosedAfterItsResponse() async throws {

@@ -10,42 +10,13 @@ import Testing
 /// fails is said in the log, with what was lost.
 @Suite("Notifier warnings")
 struct NotifierLogTests {
-    /// Keeps what is logged at warning level and above.
-    final class Recorder: Sendable {
-        let lines = Mutex<[String]>([])
-
-        struct Handler: LogHandler {
-            let recorder: Recorder
-            var metadata: Logger.Metadata = [:]
-            var logLevel: Logger.Level = .trace
-            subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-                get { metadata[key] }
-                set { metadata[key] = newValue }
-            }
-            func log(event: LogEvent) {
-                guard event.level >= .warning else { return }
-                recorder.lines.withLock { $0.append("\(event.level): \(event.message)") }
-            }
-        }
-
-        var logger: Logger { Logger(label: "test.notifier") { _ in Handler(recorder: self) } }
-
-        /// Waits (up to 5 s) for a line containing `text`.
-        func waitFor(_ text: String) async throws -> Bool {
-            for _ in 0..<500 {
-                if lines.withLock({ $0.contains { $0.contains(text) } }) { return true }
-                try await Task.sleep(for: .milliseconds(10))
-            }
-            return false
-        }
-    }
-
     @Test func aStoreThatFailsIsSaidWithWhatWasLost() async throws {
         let store = InMemoryStore()
         let mina = try await store.createAccount(named: "mina", at: Timestamp(milliseconds: 1)).id
         #expect(try await store.setPasswordHash("$2b$04$not-a-real-hash", of: mina))
-        let recorder = Recorder()
-        let notifier = Notifier(store: store, clock: { Timestamp(milliseconds: 1_000) }, logger: recorder.logger)
+        let recorder = LogRecorder(minimum: .warning)
+        let notifier = Notifier(
+            store: store, clock: { Timestamp(milliseconds: 1_000) }, logger: recorder.logger(label: "test.notifier"))
         let pushed = Mutex(0)
         notifier.pushing { _, _ in pushed.withLock { $0 += 1 } }
         func notice(_ text: String) -> StoredNotification {

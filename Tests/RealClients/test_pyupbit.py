@@ -164,7 +164,10 @@ def test_errors_are_pyupbits_exception_classes(server, capsys):
     assert trader.buy_limit_order("KRW-BTC", 50_000_000, 10) is None
     assert trader.buy_limit_order("KRW-BTC", 40_000_000, 0.0001) is None  # 4,000 KRW
     assert trader.sell_limit_order("KRW-BTC", 50_000_000, 5) is None
-    assert capsys.readouterr().out.split() == ["InsufficientFundsBid", "UnderMinTotalBid", "InsufficientFundsAsk"]
+    # pyupbit sends str(0.00005), which Python writes "5e-05": read as 0.00005 (2,500 KRW), not malformed.
+    assert trader.buy_limit_order("KRW-BTC", 50_000_000, 0.00005) is None
+    assert capsys.readouterr().out.split() == [
+        "InsufficientFundsBid", "UnderMinTotalBid", "InsufficientFundsAsk", "UnderMinTotalBid"]
 
 
 def test_withdraw_and_deposit_lists(server):
