@@ -15,8 +15,8 @@ struct AuctionBenchCommand: AsyncParsableCommand {
             `bourse serve --no-demo` (this executable) on it as a child process with its SQLite store \
             (bids are acknowledged once durable), lists one item with a flat 1-won increment ending in \
             --setup-seconds plus --seconds (soft close 60 s, extension 3 s), connects the bidders and \
-            --watchers to /auction/v1/stream from this process (one event-loop thread), and in the sale's \
-            last --seconds offers --rate bids a second, open loop, round-robin over the bidders, each a \
+            --watchers to /auction/v1/stream from this process (bidders and watchers on an event-loop thread \
+            each), and in the sale's last --seconds offers --rate bids a second, open loop, round-robin over the bidders, each a \
             maximum 50 won above the one before. Reports bid acknowledgement latency from each bid's \
             intended send time, watcher lag (a price frame's server_time to its arrival, millisecond \
             granularity), and the CPU of each process. Then waits for the sale to end and checks the \
