@@ -14,7 +14,7 @@ enum PostgresSchema {
     /// Every migration, in version order.
     static let migrations: [PostgresMigration] = [
         version1, version2, version3, version4, version5, version6, version7, version8, version9,
-        version10, version11,
+        version10, version11, version12,
     ]
 
     /// Journal, snapshots, trades and candles.
@@ -424,4 +424,8 @@ enum PostgresSchema {
             """
         ]
     )
+
+    /// Each notification's sentence in Korean beside the English one (#19); older entries have none.
+    static let version12 = PostgresMigration(
+        version: 12, statements: ["ALTER TABLE notifications ADD COLUMN text_ko text"])
 }

@@ -35,10 +35,10 @@ extension PostgresStore {
     {
         let rows = try await connection.query(
             """
-            INSERT INTO notifications (account_id, kind, item_id, room, text, at_ms)
+            INSERT INTO notifications (account_id, kind, item_id, room, text, text_ko, at_ms)
             VALUES (\(Int64(notification.account.rawValue)), \(notification.kind),
                     \(notification.item.map { Int64($0.rawValue) }), \(notification.room),
-                    \(notification.text), \(notification.at.milliseconds))
+                    \(notification.text), \(notification.koreanText), \(notification.at.milliseconds))
             RETURNING id
             """,
             logger: logger)
@@ -59,20 +59,20 @@ extension PostgresStore {
         try await withClient { client in
             let rows = try await client.query(
                 """
-                SELECT id, account_id, kind, item_id, room, text, at_ms, read FROM notifications
+                SELECT id, account_id, kind, item_id, room, text, at_ms, read, text_ko FROM notifications
                 WHERE account_id = \(Int64(account.rawValue)) AND id < \(Int64(clamping: before ?? UInt64(Int64.max)))
                   AND (NOT \(unreadOnly) OR NOT read)
                 ORDER BY id DESC LIMIT \(Int64(max(0, limit)))
                 """,
                 logger: logger)
             var notifications: [StoredNotification] = []
-            for try await (id, account, kind, item, room, text, at, read) in rows.decode(
-                (Int64, Int64, String, Int64?, String?, String, Int64, Bool).self)
+            for try await (id, account, kind, item, room, text, at, read, korean) in rows.decode(
+                (Int64, Int64, String, Int64?, String?, String, Int64, Bool, String?).self)
             {
                 notifications.append(
                     StoredNotification(
                         id: UInt64(id), account: AccountID(UInt64(account)), kind: kind,
-                        item: item.map { ItemID(UInt64($0)) }, room: room, text: text,
+                        item: item.map { ItemID(UInt64($0)) }, room: room, text: text, koreanText: korean,
                         at: Timestamp(milliseconds: at), read: read))
             }
             return notifications

@@ -29,13 +29,13 @@ extension SQLiteStore {
     static func insert(_ notification: StoredNotification, into db: Database) throws -> StoredNotification {
         try db.execute(
             sql: """
-                INSERT INTO notifications (account_id, kind, item_id, room, text, at_ms)
-                VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO notifications (account_id, kind, item_id, room, text, text_ko, at_ms)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 Int64(notification.account.rawValue), notification.kind,
                 notification.item.map { Int64($0.rawValue) }, notification.room, notification.text,
-                notification.at.milliseconds,
+                notification.koreanText, notification.at.milliseconds,
             ])
         var stored = notification
         stored.id = UInt64(db.lastInsertedRowID)
@@ -51,7 +51,7 @@ extension SQLiteStore {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT id, account_id, kind, item_id, room, text, at_ms, read FROM notifications
+                    SELECT id, account_id, kind, item_id, room, text, at_ms, read, text_ko FROM notifications
                     WHERE account_id = ? AND id < ? \(unreadOnly ? "AND read = 0" : "")
                     ORDER BY id DESC LIMIT ?
                     """,
@@ -60,7 +60,7 @@ extension SQLiteStore {
                 StoredNotification(
                     id: UInt64(row[0] as Int64), account: AccountID(UInt64(row[1] as Int64)), kind: row[2],
                     item: (row[3] as Int64?).map { ItemID(UInt64($0)) }, room: row[4], text: row[5],
-                    at: Timestamp(milliseconds: row[6]), read: row[7])
+                    koreanText: row[8], at: Timestamp(milliseconds: row[6]), read: row[7])
             }
         }
     }

@@ -338,6 +338,10 @@ extension SQLiteStore {
                     ) WITHOUT ROWID;
                     """)
         }
+        // Each notification's sentence in Korean beside the English one (#19); older entries have none.
+        migrator.registerMigration("13-notification-korean") { db in
+            try db.execute(sql: "ALTER TABLE notifications ADD COLUMN text_ko TEXT")
+        }
         return migrator
     }
 }

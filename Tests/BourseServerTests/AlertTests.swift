@@ -74,6 +74,9 @@ struct AlertTests {
                 #expect(
                     notification["text"] as? String
                         == "KRW-BTC rose to 96,000,000 KRW (your alert: at or above 95,000,000 KRW).")
+                #expect(
+                    notification["text_ko"] as? String
+                        == "KRW-BTC 96,000,000 KRW로 상승 (알림: 95,000,000 KRW 이상).")
 
                 // Once: a higher trade adds nothing; the alert is listed as fired.
                 try await Self.trade(at: 97_000_000, harness, seller: seller, buyer: buyer)
@@ -145,6 +148,8 @@ struct AlertTests {
                 #expect(fired.first?["kind"] as? String == "alert" && fired.first?["item"] as? Int == item)
                 let text = try #require(fired.first?["text"] as? String)
                 #expect(text.hasPrefix("“Lamp” is at 10,000 won with 1 minute left"), "\(text)")
+                let korean = try #require(fired.first?["text_ko"] as? String)
+                #expect(korean.hasPrefix("「Lamp」 현재가 10,000원, 마감 1분 전"), "\(korean)")
 
                 try await N.endSale(at: ends, harness)  // Ends the sale.
                 try await N.endSale(at: ends, harness)  // Sees it ended.

@@ -79,6 +79,9 @@ struct NotificationTests {
             #expect(pushed["unread"] as? Int == 1 && pushed["read"] as? Bool == false)
             let text = try #require(pushed["text"] as? String)
             #expect(text.contains("“Kite”") && text.contains("5,000 won"), "\(text)")
+            // The same sentence in Korean, for a client in Korean.
+            let korean = try #require(pushed["text_ko"] as? String)
+            #expect(korean.contains("「Kite」") && korean.contains("5,000원") && korean.contains("입찰"), "\(korean)")
 
             let (entries, unread) = try await Self.inbox(client, ann, "?unread=true")
             #expect(
@@ -118,11 +121,13 @@ struct NotificationTests {
             let asked = try await Self.inbox(client, seller, holding: 1)
             #expect(asked.first?["kind"] as? String == "chat" && asked.first?["room"] as? String == room)
             #expect(asked.first?["text"] as? String == "ben asked about “Kite” in its questions.")
+            #expect(asked.first?["text_ko"] as? String == "ben님이 「Kite」에 대해 문의했습니다.")
 
             // The seller answers: Ben, who asked, is told; Ann, who did not, is not.
             #expect(try await C.post(client, room, seller, "Yes, 50 m of it.").status == .created)
             let answered = try await Self.inbox(client, ben, holding: 1)
             #expect(answered.first?["text"] as? String == "The seller answered you about “Kite” in its questions.")
+            #expect(answered.first?["text_ko"] as? String == "판매자가 「Kite」 문의에 답했습니다.")
 
             // Ann bids, then writes to the seller privately: the seller is told, with the room to open.
             #expect(try await R.bid(client, ann, item: item, max: "2000").status == .ok)

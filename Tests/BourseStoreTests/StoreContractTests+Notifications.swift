@@ -19,9 +19,11 @@ struct NotificationStoreContractTests {
                     at: Timestamp(milliseconds: 11)),
                 StoredNotification(
                     account: ann, kind: "won", item: ItemID(7), text: "Won.", at: Timestamp(milliseconds: 12)),
-                StoredNotification(account: ann, kind: "sold", text: "Sold, 안녕.", at: Timestamp(milliseconds: 13)),
+                StoredNotification(
+                    account: ann, kind: "sold", text: "Sold.", koreanText: "판매 완료.", at: Timestamp(milliseconds: 13)),
             ])
             #expect(added.map(\.kind) == ["outbid", "chat", "won", "sold"])
+            #expect(added.map(\.koreanText) == [nil, nil, nil, "판매 완료."], "Korean beside English, or none")
             #expect(zip(added, added.dropFirst()).allSatisfy { $0.id < $1.id } && added.allSatisfy { !$0.read })
             #expect(try await store.addNotifications([]).isEmpty)
 

@@ -5,7 +5,7 @@
 // Each new entry is also announced to the page as a `bourse:notification` event (alerts.js listens).
 
 import { el } from '/js/dom.js';
-import { addStrings, applyLabels, onLangChange, t } from '/js/i18n.js';
+import { addStrings, applyLabels, lang, onLangChange, t } from '/js/i18n.js';
 import { api } from '/js/session.js';
 
 addStrings({
@@ -57,6 +57,12 @@ const PING_MS = 30000;
 const RETRY_MIN_MS = 1000;
 const RETRY_MAX_MS = 30000;
 const TOAST_MS = 6000;
+
+/** The entry's sentence in the page's language: the server writes it in English and Korean (`text_ko`,
+ * absent from entries stored before it did). */
+function sentence(entry) {
+  return lang === 'ko' && entry.text_ko ? entry.text_ko : entry.text;
+}
 
 /** A kind's words, or the kind itself when this page does not know it (a newer server's). */
 function kindLabel(kind) {
@@ -133,7 +139,7 @@ export function mountNotifications(anchor) {
   };
 
   const row = (entry) => {
-    const words = el('span', { class: 'notify-text' }, [entry.text]);
+    const words = el('span', { class: 'notify-text' }, [sentence(entry)]);
     const when = el('time', { datetime: new Date(entry.at).toISOString() }, [
       new Date(entry.at).toLocaleString(document.documentElement.lang || undefined,
         { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }),
@@ -216,7 +222,7 @@ export function mountNotifications(anchor) {
   document.addEventListener('click', onClick);
 
   const showToast = (entry) => {
-    toast.replaceChildren(el('strong', {}, [kindLabel(entry.kind)]), ' ', entry.text);
+    toast.replaceChildren(el('strong', {}, [kindLabel(entry.kind)]), ' ', sentence(entry));
     toast.hidden = false;
     clearTimeout(toastTimer);
     toastTimer = setTimeout(() => { toast.hidden = true; }, TOAST_MS);

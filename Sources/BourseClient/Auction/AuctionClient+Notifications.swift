@@ -12,8 +12,10 @@ public struct AuctionNotification: Hashable, Sendable, Decodable {
     public var item: Int64?
     /// The chat room it is about (`chat`), to open.
     public var room: String?
-    /// The server's sentence for it.
+    /// The server's sentence for it, in English.
     public var text: String
+    /// The same sentence in Korean (nil from a server before it wrote one, or for an entry stored then).
+    public var koreanText: String?
     /// When it happened.
     public var at: Date
     /// Whether it was marked read.
@@ -27,6 +29,7 @@ public struct AuctionNotification: Hashable, Sendable, Decodable {
         item = try c.decodeIfPresent(Int64.self, forKey: WireKey("item"))
         room = try c.decodeIfPresent(String.self, forKey: WireKey("room"))
         text = try c.value("text")
+        koreanText = try c.decodeIfPresent(String.self, forKey: WireKey("text_ko"))
         at = AuctionTime.date(try c.value("at"))
         read = try c.value("read")
     }

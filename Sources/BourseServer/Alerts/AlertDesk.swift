@@ -109,7 +109,8 @@ final class AlertDesk: Sendable {
                 AlertEnding(
                     id: alert.id, state: .fired, at: now,
                     notification: StoredNotification(
-                        account: alert.account, kind: "alert", text: AlertText.fired(alert.condition, ticker), at: now))
+                        account: alert.account, kind: "alert", words: AlertText.firedWords(alert.condition, ticker),
+                        at: now))
             }, alerts: fired.map(\.0))
     }
 
@@ -131,7 +132,8 @@ final class AlertDesk: Sendable {
                     id: alert.id, state: .fired, at: now,
                     notification: StoredNotification(
                         account: alert.account, kind: "alert", item: item.id,
-                        text: AlertText.fired(alert.condition, item, title: catalog.listing(item.id)?.title, at: now),
+                        words: AlertText.firedWords(
+                            alert.condition, item, title: catalog.listing(item.id)?.title, at: now),
                         at: now))
             } + expired.map { AlertEnding(id: $0.id, state: .expired, at: now, notification: nil) }
         end(endings, alerts: fired.map(\.0) + expired)

@@ -52,6 +52,55 @@ enum AlertText {
         return sign + DecimalFormatter.format(abs(hundredths) * 1_000_000) + "%"
     }
 
+    /// What a fired exchange alert says, in both languages.
+    static func firedWords(_ condition: AlertCondition, _ ticker: TickerSnapshot) -> NotificationWords {
+        NotificationWords(english: fired(condition, ticker), korean: firedKorean(condition, ticker))
+    }
+
+    /// What a fired item alert says, in both languages.
+    static func firedWords(
+        _ condition: AlertCondition, _ item: AuctionItem, title: String?, at now: Timestamp
+    ) -> NotificationWords {
+        let left = max(0, item.effectiveEndsAt.milliseconds - now.milliseconds)
+        let minutes = max(1, (left + 59_999) / 60_000)
+        let korean =
+            "\(NotificationWords.Title(title, item.id).korean) 현재가 \(NotificationWords.won(item.price)), "
+            + "마감 \(minutes)분 전 (알림: \(describeKorean(condition)))."
+        return NotificationWords(english: fired(condition, item, title: title, at: now), korean: korean)
+    }
+
+    /// "KRW-BTC 100,000,000 KRW 도달 (알림: 100,000,000 KRW 이상)."
+    static func firedKorean(_ condition: AlertCondition, _ ticker: TickerSnapshot) -> String {
+        let market = ticker.market
+        switch condition {
+        case .price(_, _, let direction):
+            let moved = direction == .above ? "상승" : "하락"
+            return
+                "\(market) \(amount(ticker.tradePrice.description, market))로 \(moved) (알림: \(describeKorean(condition)))."
+        case .changeRate:
+            return "\(market) 전일 대비 \(percent(ticker.signedChangeRate)) (알림: \(describeKorean(condition)))."
+        case .value24h:
+            let value = ticker.accTradeFunds24h.description
+            return "\(market) 24시간 거래대금 \(amount(whole(value), market)) (알림: \(describeKorean(condition)))."
+        case .item:
+            return describeKorean(condition)
+        }
+    }
+
+    /// What an alert waits for, in a Korean phrase: "100,000,000 KRW 이상", "+5% 이상", ….
+    static func describeKorean(_ condition: AlertCondition) -> String {
+        switch condition {
+        case .price(let market, let price, let direction):
+            "\(amount(price.description, market)) \(direction == .above ? "이상" : "이하")"
+        case .changeRate(_, let rate):
+            rate.units >= 0 ? "\(percent(rate)) 이상" : "\(percent(rate)) 이하"
+        case .value24h(let market, let funds):
+            "\(amount(funds.description, market)) 이상"
+        case .item(_, let funds, let minutes):
+            "\(NotificationWords.won(funds)) 이하, 마감 \(minutes)분 전"
+        }
+    }
+
     /// A decimal amount with its integer part grouped and the market's quote currency: "100,000,000 KRW".
     static func amount(_ decimal: String, _ market: MarketCode) -> String {
         "\(DecimalFormatter.grouped(decimal)) \(market.quote)"

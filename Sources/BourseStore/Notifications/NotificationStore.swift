@@ -14,8 +14,10 @@ public struct StoredNotification: Hashable, Sendable {
     public var item: ItemID?
     /// The chat room it is about (`chat`), if any.
     public var room: String?
-    /// A sentence for people, in the server's words.
+    /// A sentence for people, in the server's words (English).
     public var text: String
+    /// The same sentence in Korean; nil for entries stored before Bourse wrote one.
+    public var koreanText: String?
     /// When it happened.
     public var at: Timestamp
     /// Whether its owner has read it.
@@ -29,7 +31,7 @@ public struct StoredNotification: Hashable, Sendable {
     /// A notification (the store numbers it when added; `id` is then ignored).
     public init(
         id: UInt64 = 0, account: AccountID, kind: String, item: ItemID? = nil, room: String? = nil, text: String,
-        at: Timestamp, read: Bool = false
+        koreanText: String? = nil, at: Timestamp, read: Bool = false
     ) {
         self.id = id
         self.account = account
@@ -37,6 +39,7 @@ public struct StoredNotification: Hashable, Sendable {
         self.item = item
         self.room = room
         self.text = text
+        self.koreanText = koreanText
         self.at = at
         self.read = read
     }

@@ -36,33 +36,30 @@ extension AuctionFeed {
             let item = event.item
             if listings[item] == nil { listings[item] = catalog.listing(item) }
             let listing = listings[item] ?? nil
-            let title = NotificationJSON.title(listing?.title, item)
-            func note(_ account: AccountID, _ kind: String, _ text: String) {
-                notifications.append(StoredNotification(account: account, kind: kind, item: item, text: text, at: now))
+            let title = NotificationWords.Title(listing?.title, item)
+            func note(_ account: AccountID, _ kind: String, _ words: NotificationWords) {
+                notifications.append(
+                    StoredNotification(account: account, kind: kind, item: item, words: words, at: now))
             }
             switch event {
             case .outbid(let outbid):
-                note(
-                    outbid.account, "outbid",
-                    "You were outbid on \(title): the price is \(NotificationJSON.won(outbid.price)), "
-                        + "above your maximum of \(NotificationJSON.won(outbid.maximum)).")
+                note(outbid.account, "outbid", .outbid(title, price: outbid.price, maximum: outbid.maximum))
             case .ended(let ended):
-                let price = NotificationJSON.won(ended.price)
                 if ended.state == .sold, let winner = ended.leader {
-                    note(winner, "won", "You won \(title) for \(price).")
-                    note(ended.seller, "sold", "\(title) sold for \(price).")
+                    note(winner, "won", .won(title, price: ended.price))
+                    note(ended.seller, "sold", .sold(title, price: ended.price))
                 } else if ended.leader == nil {
-                    note(ended.seller, "unsold", "\(title) ended unsold: nobody bid.")
+                    note(ended.seller, "unsold", .unsoldWithoutBids(title))
                 } else {
-                    note(ended.seller, "unsold", "\(title) ended unsold: the reserve was not met.")
+                    note(ended.seller, "unsold", .unsoldUnderReserve(title))
                 }
                 notifyLosers(ended, title: title, at: now)
             case .reserveMet:
                 if let seller = listing?.seller {
-                    note(seller, "reserve_met", "The reserve of \(title) is met: it will sell.")
+                    note(seller, "reserve_met", .reserveMetForSeller(title))
                 }
                 for watcher in catalog.watchers(of: item) where watcher != listing?.seller {
-                    note(watcher, "reserve_met", "The reserve of \(title) is met.")
+                    note(watcher, "reserve_met", .reserveMet(title))
                 }
             case .extended:
                 // A soft-close fight extends an item every few seconds; a watcher wants to hear that it
@@ -70,7 +67,7 @@ extension AuctionFeed {
                 // loaded there are no watchers to tell, and the one notice is not spent on nobody.
                 guard catalog.isLoaded, state.withLock({ $0.extensionNotified.insert(item).inserted }) else { continue }
                 for watcher in catalog.watchers(of: item) {
-                    note(watcher, "extended", "\(title) went into extra time: late bids now extend its end.")
+                    note(watcher, "extended", .extended(title))
                 }
             case .listed, .rejected, .started, .bidAccepted, .cancelled:
                 continue
@@ -81,21 +78,18 @@ extension AuctionFeed {
 
     /// `lost` to every bidder of `ended` but its winner, read from the store's bids (what memory holds of an
     /// item's bidders starts at the last restart); queued when that read answers.
-    private func notifyLosers(_ ended: AuctionEnded, title: String, at now: Timestamp) {
+    private func notifyLosers(_ ended: AuctionEnded, title: NotificationWords.Title, at now: Timestamp) {
         let (store, notifier) = (store, notifier)
         Task {
             guard let bids = try? await store.auctionBids(of: ended.item) else { return }
             let winner = ended.state == .sold ? ended.leader : nil
-            let price = NotificationJSON.won(ended.price)
             var told: Set<AccountID> = []
             var notes: [StoredNotification] = []
             for bid in bids where bid.bidder != winner && told.insert(bid.bidder).inserted {
                 notes.append(
                     StoredNotification(
                         account: bid.bidder, kind: "lost", item: ended.item,
-                        text: winner == nil
-                            ? "\(title) ended without a sale." : "\(title) sold to another bidder for \(price).",
-                        at: now))
+                        words: winner == nil ? .lostWithoutSale(title) : .lost(title, price: ended.price), at: now))
             }
             notifier.notify(notes)
         }
@@ -108,7 +102,7 @@ extension AuctionFeed {
         filled.compactMap { done in
             guard !notifier.isKnownNonUser(done.account) else { return nil }
             return StoredNotification(
-                account: done.account, kind: "fill", text: "Your order on \(done.market) was filled.", at: now)
+                account: done.account, kind: "fill", words: .filled(done.market), at: now)
         }
     }
 
@@ -130,13 +124,13 @@ extension AuctionFeed {
     /// saying the minutes actually left.
     func endingSoonNotifications(_ item: AuctionItem, at now: Timestamp) -> [StoredNotification] {
         guard catalog.isLoaded, state.withLock({ $0.endingSoonNotified.insert(item.id).inserted }) else { return [] }
-        let title = NotificationJSON.title(catalog.listing(item.id)?.title, item.id)
+        let title = NotificationWords.Title(catalog.listing(item.id)?.title, item.id)
         let left = max(0, item.effectiveEndsAt.milliseconds - now.milliseconds)
         let minutes = max(1, (left + 59_999) / 60_000)
         return catalog.watchers(of: item.id).map { watcher in
             StoredNotification(
                 account: watcher, kind: "ending_soon", item: item.id,
-                text: "\(title) ends in \(minutes) minute\(minutes == 1 ? "" : "s").", at: now)
+                words: .endingSoon(title, minutes: minutes), at: now)
         }
     }
 

@@ -12,35 +12,35 @@ extension ChatDesk {
         let seller = item.terms.seller
         let fromSeller = user.account.id == seller
         var readers: Set<AccountID> = []
-        let kind: String
+        let chat: NotificationWords.Chat
         if let buyer = room.buyer {
-            kind = "wrote to you about"
+            chat = .privately
             if fromSeller {
                 if let account = try await controller.store.account(named: buyer) { readers.insert(account.id) }
             } else {
                 readers.insert(seller)
             }
         } else if fromSeller {
-            kind = "answered you about"
+            chat = .answered
             let recent = try await controller.store.chatMessages(in: room.name, before: message.sequence, limit: 50)
             readers.formUnion(recent.map(\.author).filter { $0 != seller })
         } else {
-            kind = "asked about"
+            chat = .asked
             readers.insert(seller)
         }
         readers.remove(user.account.id)
         readers.subtract(except)
         let feed = controller.feed
-        let title = NotificationJSON.title(feed.catalog.listing(item.id)?.title, item.id)
-        let who = fromSeller && room.buyer == nil ? "The seller" : user.account.name
-        let place = room.buyer == nil ? "in its questions" : "privately"
+        let words = NotificationWords.chat(
+            chat, from: user.account.name, seller: fromSeller,
+            NotificationWords.Title(feed.catalog.listing(item.id)?.title, item.id))
         // The entry does not quote the message: a moderator's deletion must not leave its words in other
         // people's inboxes, and the room (one click away) shows it under its rules.
         feed.notifier.notify(
             readers.sorted { $0.rawValue < $1.rawValue }.map { reader in
                 StoredNotification(
                     account: reader, kind: "chat", item: item.id, room: room.name,
-                    text: "\(who) \(kind) \(title) \(place).", at: message.postedAt)
+                    words: words, at: message.postedAt)
             })
     }
 }

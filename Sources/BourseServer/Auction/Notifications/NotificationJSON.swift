@@ -4,8 +4,8 @@ import BourseWire
 
 /// Notifications' JSON: an inbox entry's fields, the socket's `notification` event, and the words of each.
 enum NotificationJSON {
-    /// `notification_id`, `kind`, `item` (or null), `room` (or null), `text`, `at` (epoch milliseconds),
-    /// `read`. Not `id`: on the socket that names the request a frame answers (as `message_id` does for chat).
+    /// `notification_id`, `kind`, `item` (or null), `room` (or null), `text` (English), `text_ko` (Korean, or
+    /// null for an entry stored before), `at` (epoch milliseconds), `read`. Not `id`: on the socket that names the request a frame answers (as `message_id` does for chat).
     static func fields(of notification: StoredNotification, into writer: inout JSONWriter) {
         writer.key("notification_id")
         writer.integer(Int64(notification.id))
@@ -17,6 +17,8 @@ enum NotificationJSON {
         if let room = notification.room { writer.string(room) } else { writer.null() }
         writer.key("text")
         writer.string(notification.text)
+        writer.key("text_ko")
+        if let korean = notification.koreanText { writer.string(korean) } else { writer.null() }
         writer.key("at")
         writer.integer(notification.at.milliseconds)
         writer.key("read")
