@@ -413,6 +413,15 @@ def test_an_outbid_reaches_the_bell_on_another_page_and_the_panel_marks_it_read(
     wait_until(driver, lambda d: d.find_element(By.ID, "item-title").text == item["title"], "the item's page")
     assert not problems(driver)
 
+    # In Korean the panel says it in Korean: the server writes each sentence in both languages (text_ko).
+    driver.find_element(By.ID, "lang-toggle").click()
+    driver.find_element(By.ID, "notifications-button").click()
+    korean = wait_until(driver, lambda d: [e for e in d.find_elements(By.CSS_SELECTOR, "#notifications-list .notify-entry")
+                                           if f"「{item['title']}」" in e.text], "the entry in Korean")[0]
+    assert "입찰" in korean.text and "20,000원" in korean.text, korean.text
+    screenshot(driver, "notifications-panel-ko-1440")
+    assert not problems(driver)
+
 
 
 def test_an_item_alert_set_on_its_page_fires_in_its_last_minutes(browser, seller, bidders):

@@ -140,7 +140,10 @@ function renderYou() {
     const price = krw(mine.price ?? item.price);
     const max = krw(mine.max);
     if (mine.status === 'leading' && item.state === 'live') [text, tone] = [fill('auc.you.leading', { max }), 'good'];
-    else if (mine.status === 'outbid') [text, tone] = [fill('auc.you.outbid', { price, max }), 'bad'];
+    // A page opened after the outbid knows no maximum (the server keeps only the leader's): say the price alone.
+    else if (mine.status === 'outbid') {
+      [text, tone] = [mine.max ? fill('auc.you.outbid', { price, max }) : fill('auc.you.outbid.price', { price }), 'bad'];
+    }
     else if (mine.status === 'won') [text, tone] = [fill('auc.you.won', { price }), 'good'];
     else if (mine.status === 'lost') [text, tone] = [t('auc.you.lost'), 'bad'];
     else if (mine.status === 'sold') [text, tone] = [fill('auc.you.sold', { price }), 'good'];
