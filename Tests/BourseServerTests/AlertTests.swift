@@ -63,6 +63,7 @@ struct AlertTests {
                 let alert = try S.object(made)
                 #expect(alert["direction"] as? String == "above" && alert["state"] as? String == "active")
                 #expect(alert["text"] as? String == "at or above 95,000,000 KRW")
+                #expect(alert["text_ko"] as? String == "95,000,000 KRW 이상")
 
                 try await Self.trade(at: 94_000_000, harness, seller: seller, buyer: buyer)
                 let pushed = try await AuctionStreamTests.exchange(
@@ -76,7 +77,7 @@ struct AlertTests {
                         == "KRW-BTC rose to 96,000,000 KRW (your alert: at or above 95,000,000 KRW).")
                 #expect(
                     notification["text_ko"] as? String
-                        == "KRW-BTC 96,000,000 KRW로 상승 (알림: 95,000,000 KRW 이상).")
+                        == "KRW-BTC 가격이 96,000,000 KRW로 올랐습니다 (알림: 95,000,000 KRW 이상).")
 
                 // Once: a higher trade adds nothing; the alert is listed as fired.
                 try await Self.trade(at: 97_000_000, harness, seller: seller, buyer: buyer)

@@ -61,7 +61,8 @@ struct AlertStoreContractTests {
                             maximumActive: 10, keepingEnded: 10)))
             }
             let note = StoredNotification(
-                account: ann, kind: "alert", text: "KRW-BTC crossed.", at: Timestamp(milliseconds: 50))
+                account: ann, kind: "alert", text: "KRW-BTC crossed.", koreanText: "KRW-BTC 가격이 넘었습니다.",
+                at: Timestamp(milliseconds: 50))
             let ended = try await store.endAlerts([
                 AlertEnding(id: alerts[0].id, state: .fired, at: Timestamp(milliseconds: 50), notification: note),
                 AlertEnding(id: alerts[1].id, state: .expired, at: Timestamp(milliseconds: 51), notification: nil),

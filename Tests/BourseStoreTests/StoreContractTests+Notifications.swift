@@ -20,7 +20,8 @@ struct NotificationStoreContractTests {
                 StoredNotification(
                     account: ann, kind: "won", item: ItemID(7), text: "Won.", at: Timestamp(milliseconds: 12)),
                 StoredNotification(
-                    account: ann, kind: "sold", text: "Sold.", koreanText: "판매 완료.", at: Timestamp(milliseconds: 13)),
+                    account: ann, kind: "sold", text: "Sold, 안녕.", koreanText: "판매 완료.",
+                    at: Timestamp(milliseconds: 13)),
             ])
             #expect(added.map(\.kind) == ["outbid", "chat", "won", "sold"])
             #expect(added.map(\.koreanText) == [nil, nil, nil, "판매 완료."], "Korean beside English, or none")

@@ -4,8 +4,13 @@
 // says so, and this box hears it (`bourse:notification`) and shows the alert as fired.
 
 import { el } from '/js/dom.js';
-import { addStrings, applyLabels, onLangChange, t } from '/js/i18n.js';
+import { addStrings, applyLabels, lang, onLangChange, t } from '/js/i18n.js';
 import { api, onSessionChange } from '/js/session.js';
+
+/** What an alert waits for, in the page's language (the server says it in English and Korean). */
+function words(alert) {
+  return lang === 'ko' && alert.text_ko ? alert.text_ko : alert.text;
+}
 
 addStrings({
   ko: {
@@ -167,10 +172,10 @@ export class AlertBox {
       class: 'alert-row', 'data-state': alert.state, 'data-alert-id': String(alert.alert_id),
     }, [
       el('span', { class: 'alert-state' }, [t('alert.state.' + alert.state)]),
-      el('span', { class: 'alert-text' }, [alert.text]),
+      el('span', { class: 'alert-text' }, [words(alert)]),
       el('button', {
         type: 'button', class: 'alert-delete', 'data-alert': String(alert.alert_id),
-        'aria-label': `${t('alert.delete')}: ${alert.text}`,
+        'aria-label': `${t('alert.delete')}: ${words(alert)}`,
       }, ['×']),
     ])));
     this.empty.hidden = this.alerts.length > 0;
@@ -197,7 +202,7 @@ export class AlertBox {
     this.say('');
     try {
       const alert = await api(BASE, { method: 'POST', json: this.request() });
-      this.say(t('alert.added') + ' ' + alert.text);
+      this.say(t('alert.added') + ' ' + words(alert));
       await this.load();
     } catch (error) {
       this.say(describe(error), true);

@@ -41,6 +41,8 @@ enum AlertJSON {
         writer.string(alert.state.rawValue)
         writer.key("text")
         writer.string(AlertText.describe(alert.condition))
+        writer.key("text_ko")
+        writer.string(AlertText.describeKorean(alert.condition))
         writer.key("created_at")
         writer.integer(alert.createdAt.milliseconds)
         writer.key("ended_at")

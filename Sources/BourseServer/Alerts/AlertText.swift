@@ -65,23 +65,23 @@ enum AlertText {
         let minutes = max(1, (left + 59_999) / 60_000)
         let korean =
             "\(NotificationWords.Title(title, item.id).korean) 현재가 \(NotificationWords.won(item.price)), "
-            + "마감 \(minutes)분 전 (알림: \(describeKorean(condition)))."
+            + "마감 \(minutes)분 전입니다 (알림: \(describeKorean(condition)))."
         return NotificationWords(english: fired(condition, item, title: title, at: now), korean: korean)
     }
 
-    /// "KRW-BTC 100,000,000 KRW 도달 (알림: 100,000,000 KRW 이상)."
+    /// "KRW-BTC 가격이 100,000,000 KRW로 올랐습니다 (알림: 100,000,000 KRW 이상)."
     static func firedKorean(_ condition: AlertCondition, _ ticker: TickerSnapshot) -> String {
         let market = ticker.market
         switch condition {
         case .price(_, _, let direction):
-            let moved = direction == .above ? "상승" : "하락"
+            let moved = direction == .above ? "올랐습니다" : "내렸습니다"
             return
-                "\(market) \(amount(ticker.tradePrice.description, market))로 \(moved) (알림: \(describeKorean(condition)))."
+                "\(market) 가격이 \(amount(ticker.tradePrice.description, market))로 \(moved) (알림: \(describeKorean(condition)))."
         case .changeRate:
-            return "\(market) 전일 대비 \(percent(ticker.signedChangeRate)) (알림: \(describeKorean(condition)))."
+            return "\(market) 전일 대비 \(percent(ticker.signedChangeRate))입니다 (알림: \(describeKorean(condition)))."
         case .value24h:
             let value = ticker.accTradeFunds24h.description
-            return "\(market) 24시간 거래대금 \(amount(whole(value), market)) (알림: \(describeKorean(condition)))."
+            return "\(market) 24시간 거래대금이 \(amount(whole(value), market))입니다 (알림: \(describeKorean(condition)))."
         case .item:
             return describeKorean(condition)
         }

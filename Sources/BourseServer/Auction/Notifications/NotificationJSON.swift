@@ -4,8 +4,9 @@ import BourseWire
 
 /// Notifications' JSON: an inbox entry's fields, the socket's `notification` event, and the words of each.
 enum NotificationJSON {
-    /// `notification_id`, `kind`, `item` (or null), `room` (or null), `text` (English), `text_ko` (Korean, or
-    /// null for an entry stored before), `at` (epoch milliseconds), `read`. Not `id`: on the socket that names the request a frame answers (as `message_id` does for chat).
+    /// `notification_id`, `kind`, `item` (or null), `room` (or null), `text` (English), `text_ko` (Korean,
+    /// or null for an entry stored before), `at` (epoch milliseconds), `read`. Not `id`: on the socket that
+    /// names the request a frame answers (as `message_id` does for chat).
     static func fields(of notification: StoredNotification, into writer: inout JSONWriter) {
         writer.key("notification_id")
         writer.integer(Int64(notification.id))

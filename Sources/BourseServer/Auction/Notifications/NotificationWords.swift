@@ -1,6 +1,5 @@
 import BourseCore
 import BourseStore
-import BourseWire
 
 /// The sentence of each kind of notification, in English and in Korean: the store keeps both (`text`,
 /// `text_ko`), and a client shows the one of its language. One function per sentence, so the two languages
@@ -27,61 +26,61 @@ struct NotificationWords: Equatable {
         Self(
             english: "You were outbid on \(title.english): the price is \(NotificationJSON.won(price)), "
                 + "above your maximum of \(NotificationJSON.won(maximum)).",
-            korean: "\(title.korean)에서 더 높은 입찰이 나왔습니다: 현재가 \(won(price)), 내 최대 입찰가 \(won(maximum)).")
+            korean: "\(title.korean)에서 상회 입찰되었습니다: 현재가 \(won(price))으로 내 최대 입찰가 \(won(maximum))을 넘었습니다.")
     }
 
     static func won(_ title: Title, price: Funds) -> Self {
         Self(
             english: "You won \(title.english) for \(NotificationJSON.won(price)).",
-            korean: "\(title.korean) 낙찰: \(won(price)).")
+            korean: "\(title.korean) 경매에서 \(won(price))에 낙찰받았습니다.")
     }
 
     static func sold(_ title: Title, price: Funds) -> Self {
         Self(
             english: "\(title.english) sold for \(NotificationJSON.won(price)).",
-            korean: "\(title.korean) 판매 완료: \(won(price)).")
+            korean: "\(title.korean) 경매가 \(won(price))에 낙찰되었습니다.")
     }
 
     static func unsoldWithoutBids(_ title: Title) -> Self {
-        Self(english: "\(title.english) ended unsold: nobody bid.", korean: "\(title.korean) 유찰: 입찰이 없었습니다.")
+        Self(english: "\(title.english) ended unsold: nobody bid.", korean: "\(title.korean) 경매가 입찰 없이 유찰되었습니다.")
     }
 
     static func unsoldUnderReserve(_ title: Title) -> Self {
         Self(
             english: "\(title.english) ended unsold: the reserve was not met.",
-            korean: "\(title.korean) 유찰: 최저 낙찰가에 이르지 못했습니다.")
+            korean: "\(title.korean) 경매가 최저 낙찰가에 미치지 못해 유찰되었습니다.")
     }
 
     static func lostWithoutSale(_ title: Title) -> Self {
-        Self(english: "\(title.english) ended without a sale.", korean: "\(title.korean) 경매가 판매 없이 끝났습니다.")
+        Self(english: "\(title.english) ended without a sale.", korean: "\(title.korean) 경매가 낙찰 없이 끝났습니다.")
     }
 
     static func lost(_ title: Title, price: Funds) -> Self {
         Self(
             english: "\(title.english) sold to another bidder for \(NotificationJSON.won(price)).",
-            korean: "\(title.korean): 다른 입찰자가 \(won(price))에 낙찰받았습니다.")
+            korean: "\(title.korean) 경매에서 다른 입찰자가 \(won(price))에 낙찰받았습니다.")
     }
 
     static func reserveMetForSeller(_ title: Title) -> Self {
         Self(
             english: "The reserve of \(title.english) is met: it will sell.",
-            korean: "\(title.korean) 최저 낙찰가 도달: 판매됩니다.")
+            korean: "\(title.korean) 경매가 최저 낙찰가에 도달했습니다: 마감되면 판매됩니다.")
     }
 
     static func reserveMet(_ title: Title) -> Self {
-        Self(english: "The reserve of \(title.english) is met.", korean: "\(title.korean) 최저 낙찰가에 도달했습니다.")
+        Self(english: "The reserve of \(title.english) is met.", korean: "\(title.korean) 경매가 최저 낙찰가에 도달했습니다.")
     }
 
     static func extended(_ title: Title) -> Self {
         Self(
             english: "\(title.english) went into extra time: late bids now extend its end.",
-            korean: "\(title.korean) 마감 연장 구간: 이제 늦은 입찰이 마감을 늦춥니다.")
+            korean: "\(title.korean) 경매가 연장 구간에 들어갔습니다: 이제 늦게 들어온 입찰마다 마감이 연장됩니다.")
     }
 
     static func endingSoon(_ title: Title, minutes: Int64) -> Self {
         Self(
             english: "\(title.english) ends in \(minutes) minute\(minutes == 1 ? "" : "s").",
-            korean: "\(title.korean) 마감 \(minutes)분 전입니다.")
+            korean: "\(title.korean) 경매가 \(minutes)분 뒤 마감됩니다.")
     }
 
     static func filled(_ market: MarketCode) -> Self {
