@@ -44,6 +44,10 @@ extension PostgresStore {
                 case .name(let name):
                     try await client.query(
                         "SELECT id, name, created_ms FROM accounts WHERE name = \(name)", logger: logger)
+                case .nameIgnoringCase(let name):
+                    try await client.query(
+                        "SELECT id, name, created_ms FROM accounts WHERE lower(name) = lower(\(name)) LIMIT 1",
+                        logger: logger)
                 }
             for try await (id, name, created) in rows.decode((Int64, String, Int64).self) {
                 return AccountRecord(id: AccountID(UInt64(id)), name: name, createdAt: Timestamp(milliseconds: created))

@@ -40,6 +40,11 @@ extension SQLiteStore {
                 case .name(let name):
                     try Row.fetchOne(
                         db, sql: "SELECT id, name, created_ms FROM accounts WHERE name = ?", arguments: [name])
+                case .nameIgnoringCase(let name):
+                    // NOCASE folds ASCII letters only, as names are ASCII.
+                    try Row.fetchOne(
+                        db, sql: "SELECT id, name, created_ms FROM accounts WHERE name = ? COLLATE NOCASE LIMIT 1",
+                        arguments: [name])
                 }
             return row.map { row in
                 AccountRecord(

@@ -129,6 +129,9 @@ struct SignInRoutesTests {
                 ("not json", .badRequest, "invalid_parameter"),
                 (Self.credentials, .created, ""),
                 (Self.credentials, .conflict, "username_taken"),
+                // Another case of a taken name is taken too: "MINA" would pass for mina in chat and on bids.
+                (#"{"username":"MINA","password":"correct horse"}"#, .conflict, "username_taken"),
+                (#"{"username":"Mina","password":"correct horse"}"#, .conflict, "username_taken"),
             ]
             for (body, status, name) in cases {
                 let response = try await Self.post(client, "/auction/v1/users", body)

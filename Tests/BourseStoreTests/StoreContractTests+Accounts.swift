@@ -25,6 +25,10 @@ struct AccountStoreContractTests {
             #expect(try await store.accounts() == [alice, bob])
             #expect(try await store.account(named: "bob") == bob)
             #expect(try await store.account(named: "carol") == nil)
+            // Case folded only when asked for: a sign-up must not take another case of a name.
+            #expect(try await store.account(named: "BOB") == nil)
+            #expect(try await store.account(where: .nameIgnoringCase("BOB")) == bob)
+            #expect(try await store.account(where: .nameIgnoringCase("Carol")) == nil)
             #expect(try await store.account(id: alice.id) == alice)
             #expect(try await store.account(id: AccountID(bob.id.rawValue + 100)) == nil)
         }

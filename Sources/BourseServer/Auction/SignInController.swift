@@ -60,6 +60,10 @@ struct SignInController: Sendable {
         if let problem = PasswordPolicy.problem(with: password, username: username) {
             throw AuctionError.invalidParameter(problem)
         }
+        // "MINA" beside "mina" would read as the same person in chat and on bids.
+        if try await store.account(where: .nameIgnoringCase(username)) != nil {
+            throw AuctionError(status: .conflict, name: "username_taken", message: "The username is taken.")
+        }
         let hash = try await PasswordHashing.hash(password, cost: options.passwordCost)
         let account: AccountRecord
         do {

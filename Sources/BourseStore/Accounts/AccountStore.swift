@@ -44,4 +44,7 @@ public enum AccountLookup: Sendable, Hashable {
     case id(AccountID)
     /// By its unique name.
     case name(String)
+    /// By its name with ASCII letters in any case (`MINA` finds `mina`): what a new name must not match,
+    /// so no one signs up as someone else's name in other capitals. A scan of the accounts, for sign-ups.
+    case nameIgnoringCase(String)
 }

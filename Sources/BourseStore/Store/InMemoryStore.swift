@@ -223,6 +223,7 @@ public final class InMemoryStore: Store {
                 switch lookup {
                 case .id(let id): account.id == id
                 case .name(let name): account.name == name
+                case .nameIgnoringCase(let name): account.name.lowercased() == name.lowercased()
                 }
             }
         }

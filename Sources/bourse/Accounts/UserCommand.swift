@@ -93,6 +93,9 @@ struct UserCommand: AsyncParsableCommand {
             let hash = try await PasswordHashing.hash(try password.read(for: name), cost: password.passwordCost)
             let location = try await storage.resolve()
             let account = try await location.withStore { store in
+                if let other = try await store.account(where: .nameIgnoringCase(name)), other.name != name {
+                    throw CLIError("'\(other.name)' exists already: another case of one name would pass for it.")
+                }
                 let account: AccountRecord
                 do {
                     account = try await store.createAccount(named: name, at: WallClock.now())
