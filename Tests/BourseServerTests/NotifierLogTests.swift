@@ -1,6 +1,5 @@
 import BourseCore
 import BourseStore
-import Logging
 import Synchronization
 import Testing
 

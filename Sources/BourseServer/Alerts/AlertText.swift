@@ -21,14 +21,6 @@ enum AlertText {
         }
     }
 
-    /// "“Camera” is at 45,000 won with 4 minutes left (your alert: at or under 50,000 won, 5 minutes)."
-    static func fired(_ condition: AlertCondition, _ item: AuctionItem, title: String?, at now: Timestamp) -> String {
-        let left = max(0, item.effectiveEndsAt.milliseconds - now.milliseconds)
-        let minutes = max(1, (left + 59_999) / 60_000)
-        return "\(NotificationJSON.title(title, item.id)) is at \(NotificationJSON.won(item.price)) with \(minutes) "
-            + "minute\(minutes == 1 ? "" : "s") left (your alert: \(describe(condition)))."
-    }
-
     /// What an alert waits for, in a phrase: "at or above 100,000,000 KRW", "+5% or more", ….
     static func describe(_ condition: AlertCondition) -> String {
         switch condition {
@@ -39,7 +31,7 @@ enum AlertText {
         case .value24h(let market, let funds):
             "\(amount(funds.description, market)) or more"
         case .item(_, let funds, let minutes):
-            "at or under \(NotificationJSON.won(funds)), \(minutes) minute\(minutes == 1 ? "" : "s")"
+            "at or under \(NotificationWords.englishWon(funds)), \(minutes) minute\(minutes == 1 ? "" : "s")"
         }
     }
 
@@ -57,16 +49,18 @@ enum AlertText {
         NotificationWords(english: fired(condition, ticker), korean: firedKorean(condition, ticker))
     }
 
-    /// What a fired item alert says, in both languages.
+    /// What a fired item alert says, in both languages: "“Camera” is at 45,000 won with 4 minutes left (your
+    /// alert: at or under 50,000 won, 5 minutes)."
     static func firedWords(
         _ condition: AlertCondition, _ item: AuctionItem, title: String?, at now: Timestamp
     ) -> NotificationWords {
-        let left = max(0, item.effectiveEndsAt.milliseconds - now.milliseconds)
-        let minutes = max(1, (left + 59_999) / 60_000)
-        let korean =
-            "\(NotificationWords.Title(title, item.id).korean) 현재가 \(NotificationWords.won(item.price)), "
-            + "마감 \(minutes)분 전입니다 (알림: \(describeKorean(condition)))."
-        return NotificationWords(english: fired(condition, item, title: title, at: now), korean: korean)
+        let minutes = item.minutesLeft(at: now)
+        let title = NotificationWords.Title(title, item.id)
+        return NotificationWords(
+            english: "\(title.english) is at \(NotificationWords.englishWon(item.price)) with \(minutes) "
+                + "minute\(minutes == 1 ? "" : "s") left (your alert: \(describe(condition))).",
+            korean: "\(title.korean) 현재가 \(NotificationWords.koreanWon(item.price)), "
+                + "마감 \(minutes)분 전입니다 (알림: \(describeKorean(condition))).")
     }
 
     /// "KRW-BTC 가격이 100,000,000 KRW로 올랐습니다 (알림: 100,000,000 KRW 이상)."
@@ -97,7 +91,7 @@ enum AlertText {
         case .value24h(let market, let funds):
             "\(amount(funds.description, market)) 이상"
         case .item(_, let funds, let minutes):
-            "\(NotificationWords.won(funds)) 이하, 마감 \(minutes)분 전"
+            "\(NotificationWords.koreanWon(funds)) 이하, 마감 \(minutes)분 전"
         }
     }
 

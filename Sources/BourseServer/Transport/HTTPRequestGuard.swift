@@ -88,10 +88,9 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .head(let head):
             let remote = context.channel.remoteAddress
             switch state.receivedHead(head, admitUpgrade: { admitUpgrade(remote) }) {
-            case .forward(let timer):
+            case .forward(let timer, let rewritten):
                 apply(timer, context)
-                let forwarded = HTTPRequestGuardState.withoutForeignUpgrade(head)
-                context.fireChannelRead(forwarded == head ? data : NIOAny(HTTPServerRequestPart.head(forwarded)))
+                context.fireChannelRead(rewritten.map { NIOAny(HTTPServerRequestPart.head($0)) } ?? data)
             case .reject(let rejection):
                 reject(rejection, context)
             case .drop:

@@ -26,18 +26,17 @@ struct HTTPRequestGuardState {
         }
     }
 
-    /// `head` without an `Upgrade` to anything but WebSocket (`h2c` from `curl --http2`, or any other): such
-    /// a request reached NIO's upgrade handler, which found no upgrader and lost the request's head, so the
-    /// connection closed with no answer. RFC 9110 §7.8 lets a server ignore an upgrade it does not speak.
-    func withoutForeignUpgrade(_ head: HTTPRequestHead) -> HTTPRequestHead { Self.withoutForeignUpgrade(head) }
-
     /// Whether `head` asks for the WebSocket protocol among its `Upgrade` tokens.
     static func asksForWebSocket(_ head: HTTPRequestHead) -> Bool {
         head.headers[canonicalForm: "upgrade"].contains { $0.trimmed.lowercased() == "websocket" }
     }
 
-    static func withoutForeignUpgrade(_ head: HTTPRequestHead) -> HTTPRequestHead {
-        guard head.headers.contains(name: "upgrade"), !asksForWebSocket(head) else { return head }
+    /// `head` without its `Upgrade` if that asks for anything but WebSocket (`h2c` from `curl --http2`, or any
+    /// other), nil if there is nothing to drop. Such a request reached NIO's upgrade handler, which found no
+    /// upgrader and lost the request's head, so the connection closed with no answer. RFC 9110 §7.8 lets a
+    /// server ignore an upgrade it does not speak.
+    static func withoutForeignUpgrade(_ head: HTTPRequestHead) -> HTTPRequestHead? {
+        guard head.headers.contains(name: "upgrade"), !asksForWebSocket(head) else { return nil }
         var head = head
         head.headers.remove(name: "upgrade")
         head.headers.remove(name: "http2-settings")
@@ -57,7 +56,8 @@ struct HTTPRequestGuardState {
 
     /// What to do with a request head.
     enum HeadAction: Equatable {
-        case forward(Timer)
+        /// Pass it on (as `rewritten`, when the head had something to drop).
+        case forward(Timer, rewritten: HTTPRequestHead? = nil)
         case reject(Rejection)
         /// The connection is already being answered and closed: the part goes nowhere.
         case drop
@@ -138,13 +138,13 @@ struct HTTPRequestGuardState {
         }
         // NIO's decoder stops parsing after a head that asks for any upgrade, so a connection whose upgrade
         // is ignored (``withoutForeignUpgrade(_:)``) cannot carry another request: it closes after the answer.
-        let foreignUpgrade = withoutForeignUpgrade(head) != head
+        let rewritten = Self.withoutForeignUpgrade(head)
         pending.append(
-            Traits(isHTTP10: head.version == .http1_0, keepAlive: head.isKeepAlive && !foreignUpgrade))
+            Traits(isHTTP10: head.version == .http1_0, keepAlive: head.isKeepAlive && rewritten == nil))
         readingBody = true
         idle = false
         deadline = nil
-        return .forward(.disarm)
+        return .forward(.disarm, rewritten: rewritten)
     }
 
     /// A body part or the end of a request: whether to pass it on, and the timer.

@@ -24,8 +24,8 @@ public struct AccountRecord: Hashable, Sendable {
     public static func isValidName(_ name: String) -> Bool {
         (1...64).contains(name.utf8.count)
             && name.utf8.allSatisfy { byte in
-                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-                    || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+                isLetterOrDigit(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+                    || byte == UInt8(ascii: "-")
             }
     }
 
@@ -33,9 +33,11 @@ public struct AccountRecord: Hashable, Sendable {
     /// are path segments that browsers and HTTP libraries resolve away, so a user named so could not be named
     /// in a URL (unmuted, unblocked). Existing names stay valid for look-ups.
     public static func isValidNewName(_ name: String) -> Bool {
-        isValidName(name)
-            && name.utf8.contains { byte in
-                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-            }
+        isValidName(name) && name.utf8.contains(where: isLetterOrDigit)
+    }
+
+    /// An ASCII letter or digit.
+    private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 }

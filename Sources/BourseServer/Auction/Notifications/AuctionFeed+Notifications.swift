@@ -125,8 +125,7 @@ extension AuctionFeed {
     func endingSoonNotifications(_ item: AuctionItem, at now: Timestamp) -> [StoredNotification] {
         guard catalog.isLoaded, state.withLock({ $0.endingSoonNotified.insert(item.id).inserted }) else { return [] }
         let title = NotificationWords.Title(catalog.listing(item.id)?.title, item.id)
-        let left = max(0, item.effectiveEndsAt.milliseconds - now.milliseconds)
-        let minutes = max(1, (left + 59_999) / 60_000)
+        let minutes = item.minutesLeft(at: now)
         return catalog.watchers(of: item.id).map { watcher in
             StoredNotification(
                 account: watcher, kind: "ending_soon", item: item.id,

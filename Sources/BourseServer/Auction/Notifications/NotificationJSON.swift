@@ -2,7 +2,8 @@ import BourseCore
 import BourseStore
 import BourseWire
 
-/// Notifications' JSON: an inbox entry's fields, the socket's `notification` event, and the words of each.
+/// Notifications' JSON: an inbox entry's fields and the socket's `notification` events (their words are
+/// ``NotificationWords``).
 enum NotificationJSON {
     /// `notification_id`, `kind`, `item` (or null), `room` (or null), `text` (English), `text_ko` (Korean,
     /// or null for an entry stored before), `at` (epoch milliseconds), `read`. Not `id`: on the socket that
@@ -72,13 +73,5 @@ enum NotificationJSON {
         writer.integer(Int64(clamping: last))
         writer.endObject()
         return writer.bytes
-    }
-
-    /// "10,000 won": money in a sentence.
-    static func won(_ funds: Funds) -> String { DecimalFormatter.grouped(String(funds.wholeWon)) + " won" }
-
-    /// An item's title in quotes, or its number when its listing is not known.
-    static func title(_ title: String?, _ item: ItemID) -> String {
-        title.map { "“\($0)”" } ?? "item \(item.rawValue)"
     }
 }

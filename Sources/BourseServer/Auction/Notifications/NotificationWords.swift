@@ -14,31 +14,34 @@ struct NotificationWords: Equatable {
         var korean: String
 
         init(_ title: String?, _ item: ItemID) {
-            english = NotificationJSON.title(title, item)
+            english = title.map { "“\($0)”" } ?? "item \(item.rawValue)"
             korean = title.map { "「\($0)」" } ?? "\(item.rawValue)번 물품"
         }
     }
 
+    /// "10,000 won": money in an English sentence.
+    static func englishWon(_ funds: Funds) -> String { DecimalFormatter.grouped(String(funds.wholeWon)) + " won" }
+
     /// "10,000원": money in a Korean sentence.
-    static func won(_ funds: Funds) -> String { DecimalFormatter.grouped(String(funds.wholeWon)) + "원" }
+    static func koreanWon(_ funds: Funds) -> String { DecimalFormatter.grouped(String(funds.wholeWon)) + "원" }
 
     static func outbid(_ title: Title, price: Funds, maximum: Funds) -> Self {
         Self(
-            english: "You were outbid on \(title.english): the price is \(NotificationJSON.won(price)), "
-                + "above your maximum of \(NotificationJSON.won(maximum)).",
-            korean: "\(title.korean)에서 상회 입찰되었습니다: 현재가 \(won(price))으로 내 최대 입찰가 \(won(maximum))을 넘었습니다.")
+            english: "You were outbid on \(title.english): the price is \(englishWon(price)), "
+                + "above your maximum of \(englishWon(maximum)).",
+            korean: "\(title.korean)에서 상회 입찰되었습니다: 현재가 \(koreanWon(price))으로 내 최대 입찰가 \(koreanWon(maximum))을 넘었습니다.")
     }
 
     static func won(_ title: Title, price: Funds) -> Self {
         Self(
-            english: "You won \(title.english) for \(NotificationJSON.won(price)).",
-            korean: "\(title.korean) 경매에서 \(won(price))에 낙찰받았습니다.")
+            english: "You won \(title.english) for \(englishWon(price)).",
+            korean: "\(title.korean) 경매에서 \(koreanWon(price))에 낙찰받았습니다.")
     }
 
     static func sold(_ title: Title, price: Funds) -> Self {
         Self(
-            english: "\(title.english) sold for \(NotificationJSON.won(price)).",
-            korean: "\(title.korean) 경매가 \(won(price))에 낙찰되었습니다.")
+            english: "\(title.english) sold for \(englishWon(price)).",
+            korean: "\(title.korean) 경매가 \(koreanWon(price))에 낙찰되었습니다.")
     }
 
     static func unsoldWithoutBids(_ title: Title) -> Self {
@@ -57,8 +60,8 @@ struct NotificationWords: Equatable {
 
     static func lost(_ title: Title, price: Funds) -> Self {
         Self(
-            english: "\(title.english) sold to another bidder for \(NotificationJSON.won(price)).",
-            korean: "\(title.korean) 경매에서 다른 입찰자가 \(won(price))에 낙찰받았습니다.")
+            english: "\(title.english) sold to another bidder for \(englishWon(price)).",
+            korean: "\(title.korean) 경매에서 다른 입찰자가 \(koreanWon(price))에 낙찰받았습니다.")
     }
 
     static func reserveMetForSeller(_ title: Title) -> Self {
@@ -129,5 +132,13 @@ extension StoredNotification {
         self.init(
             account: account, kind: kind, item: item, room: room, text: words.english, koreanText: words.korean,
             at: time)
+    }
+}
+
+extension AuctionItem {
+    /// Whole minutes left until the effective end at `now`, rounded up and at least 1: what a notice says
+    /// ("ends in 1 minute" until the very end).
+    func minutesLeft(at now: Timestamp) -> Int64 {
+        max(1, (max(0, effectiveEndsAt.milliseconds - now.milliseconds) + 59_999) / 60_000)
     }
 }
