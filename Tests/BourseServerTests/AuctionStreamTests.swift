@@ -64,13 +64,21 @@ struct AuctionStreamTests {
         clock: @escaping @Sendable () -> Timestamp = ServerHarness.wallClock,
         _ body: @escaping @Sendable (any TestClientProtocol, R.User, Int) async throws -> Void
     ) async throws {
+        try await withKite(clock: clock) { client, ann, item, _ in try await body(client, ann, item) }
+    }
+
+    /// The same, also handing `body` the harness.
+    static func withKite(
+        clock: @escaping @Sendable () -> Timestamp = ServerHarness.wallClock,
+        _ body: @escaping @Sendable (any TestClientProtocol, R.User, Int, ServerHarness) async throws -> Void
+    ) async throws {
         try await ServerHarness.with(steps: 0, configure: { $0.signIn.passwordCost = 4 }, clock: clock) { harness in
             try await harness.application().test(.live) { client in
                 let seller = try await R.user("seller", krw: 0, harness, client)
                 let ann = try await R.user("ann", krw: 100_000, harness, client)
                 let listed = try await R.list(
                     client, seller, fields: [("title", "Kite"), ("start_price", "1000"), ("duration_seconds", "600")])
-                try await body(client, ann, try #require(try S.object(listed)["id"] as? Int))
+                try await body(client, ann, try #require(try S.object(listed)["id"] as? Int), harness)
             }
         }
     }
@@ -91,7 +99,8 @@ struct AuctionStreamTests {
                     #"{"id":10,"type":"bid","item":\#(item),"max":"5000"}"#,
                 ]
             ) { messages in
-                // The price event is queued before the bid's reply: both come.
+                // The price event and the bid's reply both come (in either order: the feed publishes a commit
+                // on a task of its own, after the bid is answered).
                 messages.contains { $0["type"] as? String == "price" }
                     && messages.contains { $0["id"] as? Int == 10 }
             }
@@ -125,6 +134,54 @@ struct AuctionStreamTests {
             let refused = seen.filter { ($0["error"] as? [String: Any])?["name"] as? String == "too_many_requests" }
             #expect(!refused.isEmpty && refused.allSatisfy { $0["id"] is Int })
             #expect(Set(seen.compactMap { $0["id"] as? Int }) == Set(1...60))
+        }
+    }
+
+    @Test func bidsTakenOnTheEventLoopKeepTheRateTheirOrderAndAreEachAnsweredOnce() async throws {
+        try await Self.withKite(clock: ServerHarness.stoppedClock()) { client, ann, item, harness in
+            let bid = { @Sendable (id: Int) in
+                #"{"id":\#(id),"type":"bid","item":\#(item),"max":"\#(2_000 + id * 10)"}"#
+            }
+            let collector = Collector()
+            let answered = { @Sendable (count: Int) in
+                for _ in 0..<1_000 where collector.texts.withLock({ $0.count }) < count {
+                    try await Task.sleep(for: .milliseconds(10))
+                }
+            }
+            _ = try await client.ws("/auction/v1/stream") { inbound, outbound, _ in
+                let reading = Task {
+                    for try await message in inbound.messages(maxSize: 1 << 20) {
+                        if case .text(let text) = message { collector.texts.withLock { $0.append(text) } }
+                    }
+                }
+                defer { reading.cancel() }
+                // The auth and 4 bids in one burst: the bids wait for the auth (none is unauthorized).
+                try await outbound.write(.text(#"{"id":0,"type":"auth","token":"\#(ann.token)"}"#))
+                for id in 1...4 { try await outbound.write(.text(bid(id))) }
+                try await answered(5)
+                // 30 while nothing is waiting: the event loop takes them.
+                for id in 5...34 { try await outbound.write(.text(bid(id))) }
+                try await answered(35)
+                // A bid too long for the event loop's lane, then short ones, which must wait behind it; past
+                // 50 messages a second (the clock is stopped) the last 10 are refused with their ids.
+                let long = bid(35).replacingOccurrences(of: "{", with: "{" + String(repeating: " ", count: 1_100))
+                try await outbound.write(.text(long))
+                for id in 36...59 { try await outbound.write(.text(bid(id))) }
+                try await answered(60)
+            }
+            let answers = Self.objects(collector.texts.withLock { $0 }).filter { $0["id"] is Int }
+            #expect(answers.count == 60 && Set(answers.compactMap { $0["id"] as? Int }) == Set(0...59))
+            let refused = answers.filter { ($0["error"] as? [String: Any])?["name"] as? String == "too_many_requests" }
+            #expect(refused.compactMap { $0["id"] as? Int }.sorted() == Array(50...59), "\(answers)")
+            let accepted = answers.filter { $0["type"] as? String == "bid.accepted" }
+            #expect(accepted.count == 49, "every bid within the rate raised Ann's maximum, in order")
+            #expect(
+                accepted.compactMap { $0["seq"] as? Int }.sorted() == Array(2...50)
+                    && accepted.allSatisfy {
+                        ($0["your_max"] as? String) == String(2_000 + ($0["id"] as? Int ?? 0) * 10)
+                    })
+            #expect(
+                harness.auctions.bidsTakenOnEventLoops >= 30, "the second burst's bids were taken on the event loop")
         }
     }
 

@@ -106,9 +106,16 @@ struct InboxResumeClientTests {
             // Away: Ann raises, Ben outbids her again; her inbox gets the second outbid with no socket open.
             _ = try await harness.submit([.bid(ItemID(UInt64(item)), account: annAccount, maximum: won(40_000))])
             _ = try await harness.submit([.bid(ItemID(UInt64(item)), account: benAccount, maximum: won(50_000))])
-            let stored = try await harness.store.notifications(
-                of: annAccount, unreadOnly: false, before: nil, limit: 10)
-            #expect(stored.count == 2)
+            // Stored once the feed has published the commit, which it does after the submitter's answer.
+            var storedCount = 0
+            for _ in 0..<500 {
+                storedCount = try await harness.store.notifications(
+                    of: annAccount, unreadOnly: false, before: nil, limit: 10
+                ).count
+                if storedCount >= 2 { break }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(storedCount == 2)
             try await harness.serving(port: port) { _ in
                 _ = try await N.wait(heard) { $0.count >= 2 }
                 // And a live one after it.

@@ -26,7 +26,7 @@ struct StreamConnectionTests {
         let connection = connection(limit: 1_000)
         let wakes = Atomic<Int>(0)
         connection.enqueue(frame(1))
-        connection.onFrames { wakes.add(1, ordering: .relaxed) }
+        connection.onFrames { _ in wakes.add(1, ordering: .relaxed) }
         #expect(wakes.load(ordering: .relaxed) == 1, "frames already waiting wake the new writer")
         connection.enqueue(frame(2))
         #expect(wakes.load(ordering: .relaxed) == 1, "no second wake before the writer takes the batch")
@@ -34,6 +34,20 @@ struct StreamConnectionTests {
         connection.enqueue(frame(3))
         connection.enqueue(frame(4))
         #expect(wakes.load(ordering: .relaxed) == 2)
+    }
+
+    @Test func anAnswerWakesTheWriterAheadOfAPendingBroadcast() {
+        let connection = connection(limit: 1_000)
+        let wakes = Mutex<[Bool]>([])
+        connection.onFrames { urgent in wakes.withLock { $0.append(urgent) } }
+        connection.enqueue(frame(1))
+        connection.enqueue(frame(2), urgent: true)
+        connection.enqueue(frame(3), urgent: true)
+        #expect(wakes.withLock { $0 } == [false, true], "one urgent wake even though a wake is pending")
+        #expect(connection.takeFrames().map(\.count) == [3, 4, 5], "frames keep their order")
+        connection.enqueue(frame(4), urgent: true)
+        connection.enqueue(frame(5))
+        #expect(wakes.withLock { $0 } == [false, true, true], "an urgent wake also covers what follows it")
     }
 
     @Test func aClientThatFallsBehindIsClosedAsTooSlow() async {

@@ -77,6 +77,12 @@ public final class AuctionFeed: Sendable {
     /// Held while frames of item changes are queued, so they reach every connection in sequence order
     /// whichever thread sends them (the writer's observer, or the conflation timer).
     let flushing = Mutex(())
+    let laneBids = Atomic<Int>(0)
+    /// Bids taken on an event loop by a socket's ``WebSocketFastLane`` rather than by its request tasks
+    /// (what tests check to know that path is used).
+    public var bidsTakenOnEventLoops: Int { laneBids.load(ordering: .relaxed) }
+    /// Durable commits the journal loop handed over, waiting to be published (``observer``).
+    let handOff = Mutex<(batches: [DurableExchange.DurableBatch], publishing: Bool)>(([], false))
     /// Chat's posts, deletions and joins, one at a time (posts that queue together are stored in one
     /// transaction), so every member sees a room's messages in their order.
     let chatQueue: ChatQueue
@@ -110,9 +116,39 @@ public final class AuctionFeed: Sendable {
         try await alerts.load()
     }
 
-    /// The observer to hand to ``DurableExchange`` beside the market feeds'.
+    /// The observer to hand to ``DurableExchange`` beside the market feeds': queues each durable commit for
+    /// publishing, in order.
+    ///
+    /// The observer runs on the journal loop before the commit's submitters are answered, and publishing
+    /// a crowded item's flush queues a frame on each of its thousands of followers (milliseconds), so it
+    /// happens on a task of its own: otherwise every bid of the commit, and every commit behind it, would
+    /// wait for the crowd (`bench auction`).
     public var observer: DurableExchange.DurableObserver {
-        { [weak self] batch in self?.publish(batch) }
+        { [weak self] batch in self?.handOver(batch) }
+    }
+
+    /// Queues `batch`, and starts a task to publish the queue unless one is running.
+    private func handOver(_ batch: DurableExchange.DurableBatch) {
+        let start = handOff.withLock { handOff -> Bool in
+            handOff.batches.append(batch)
+            defer { handOff.publishing = true }
+            return !handOff.publishing
+        }
+        guard start else { return }
+        Task { [weak self] in self?.publishHandedOver() }
+    }
+
+    /// Publishes the queued commits in order until none is left.
+    private func publishHandedOver() {
+        while true {
+            let batches = handOff.withLock { handOff -> [DurableExchange.DurableBatch] in
+                if handOff.batches.isEmpty { handOff.publishing = false }
+                defer { handOff.batches.removeAll(keepingCapacity: true) }
+                return handOff.batches
+            }
+            guard !batches.isEmpty else { return }
+            for batch in batches { publish(batch) }
+        }
     }
 
     // MARK: - Connections

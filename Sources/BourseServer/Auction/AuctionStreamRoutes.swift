@@ -37,8 +37,11 @@ struct AuctionStreamRoutes: Sendable {
                 auctions.remove(connection)
                 feed.disconnect(connection)
             }
+            let lane = AuctionBidLane()
             do {
                 try await StreamFrameWriter.install(for: connection, on: context.requestContext.channel)
+                try await WebSocketFastLane.attach(
+                    to: context.requestContext.channel, handled: lane.handled, take: take(lane, on: connection))
             } catch {
                 return
             }
@@ -48,6 +51,7 @@ struct AuctionStreamRoutes: Sendable {
                 let user = try? await user(for: token)
             {
                 session.user = user
+                lane.user.withLock { $0 = user }
                 auctions.signIn(connection, as: user.account.id)
                 auctions.sockets.add(connection, session: token)
             }
@@ -59,13 +63,18 @@ struct AuctionStreamRoutes: Sendable {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { [session] in
                     var session = session
-                    for await message in messages { await handle(message, on: connection, session: &session) }
+                    for await message in messages {
+                        await handle(message, on: connection, session: &session)
+                        lane.user.withLock { $0 = session.user }
+                        lane.handled.one()
+                    }
                 }
                 defer { continuation.finish() }
                 try await StreamRoutes.serve(
                     connection, feed: feed, inbound: inbound, outbound: outbound, context: context,
                     refuse: { bytes in
                         refuse(bytes, on: connection, "Too many messages a second on this connection; slow down.")
+                        lane.handled.one()
                     }
                 ) { bytes in
                     connection.touch(at: controller.clock())
@@ -73,6 +82,7 @@ struct AuctionStreamRoutes: Sendable {
                         refuse(
                             refused, on: connection,
                             "Too many requests waiting on this connection; wait for the answers.")
+                        lane.handled.one()
                     }
                 }
                 continuation.finish()
@@ -124,18 +134,7 @@ struct AuctionStreamRoutes: Sendable {
             case "subscribe":
                 try await subscribe(message, id: id, on: connection)
             case "bid":
-                let user = try signedIn(session)
-                guard let maximum = try AuctionMoney.funds("max", in: message) else {
-                    throw AuctionError.invalidParameter("max is missing: the most you will pay, in won (\"25000\").")
-                }
-                let item = try itemID(message)
-                // Not awaited: the next request is read while this one waits for its commit (replies may
-                // overtake one another; the writer applies the bids in the order they came).
-                controller.placeBid(item, account: user.account.id, maximum: maximum) { result in
-                    answer(id, "bid.accepted", result, on: connection) { accepted, writer in
-                        AuctionController.writeFields(of: accepted, maximum: maximum, into: &writer)
-                    }
-                }
+                try bid(message, id: id, user: signedIn(session), on: connection)
             case "buy_now":
                 let user = try signedIn(session)
                 let item = try itemID(message)
@@ -161,6 +160,37 @@ struct AuctionStreamRoutes: Sendable {
             }
         } catch {
             reply(id, on: connection, error: error)
+        }
+    }
+
+    /// Queues the bid `message` (`item`, `max`) of `user` on the writer and answers it once durable.
+    ///
+    /// Not awaited: the next request is read while this one waits for its commit (replies may overtake one
+    /// another; the writer applies the bids in the order they came).
+    private func bid(_ message: JSONValue, id: JSONValue, user: AuctionUser, on connection: StreamConnection) throws {
+        guard let maximum = try AuctionMoney.funds("max", in: message) else {
+            throw AuctionError.invalidParameter("max is missing: the most you will pay, in won (\"25000\").")
+        }
+        let item = try itemID(message)
+        controller.placeBid(item, account: user.account.id, maximum: maximum) { result in
+            answer(id, "bid.accepted", result, on: connection) { accepted, writer in
+                AuctionController.writeFields(of: accepted, maximum: maximum, into: &writer)
+            }
+        }
+    }
+
+    /// What `connection`'s ``WebSocketFastLane`` takes on the event loop: its bids, within the message rate.
+    private func take(_ lane: AuctionBidLane, on connection: StreamConnection) -> WebSocketFastLane.Take {
+        { bytes in
+            guard let (message, id, user) = lane.bid(in: bytes),
+                connection.admitMessage(at: feed.clock(), perSecond: feed.options.messagesPerSecond)
+            else { return false }
+            connection.touch(at: controller.clock())
+            auctions.laneBids.add(1, ordering: .relaxed)
+            do { try bid(message, id: id, user: user, on: connection) } catch {
+                reply(id, on: connection, error: error)
+            }
+            return true
         }
     }
 
@@ -250,7 +280,7 @@ struct AuctionStreamRoutes: Sendable {
         writer.string(type)
         body(&writer)
         writer.endObject()
-        _ = connection.enqueue(StreamFrame(text: writer.bytes))
+        _ = connection.enqueue(StreamFrame(text: writer.bytes), urgent: true)
     }
 
     /// `too_many_requests` for the message `bytes`, with its `id` so the client can match it.

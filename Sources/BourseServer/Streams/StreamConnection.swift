@@ -28,10 +28,13 @@ public final class StreamConnection: Sendable {
         var subscriptions: [StreamSubscription] = []
         var frames: [StreamFrame] = []
         var queuedBytes = 0
-        /// Tells the writer that frames are waiting; nil until a writer is attached.
-        var wake: (@Sendable () -> Void)?
+        /// Tells the writer that frames are waiting (`true`: one answers this client's request); nil until a
+        /// writer is attached.
+        var wake: (@Sendable (_ urgent: Bool) -> Void)?
         /// A wake was sent and the writer has not taken the frames yet.
         var wakePending = false
+        /// An urgent wake was sent and the writer has not taken the frames yet.
+        var urgentPending = false
         /// Waits for ``closeReason()``.
         var closeWaiter: CheckedContinuation<Void, Never>?
         var closed: CloseReason?
@@ -65,10 +68,14 @@ public final class StreamConnection: Sendable {
     public var format: StreamFormat { state.withLock { $0.format } }
 
     /// Queues one frame; returns `false` (and closes the connection as too slow) when the queue is full.
+    ///
+    /// An `urgent` frame answers a request of this client (a bid's acknowledgement): its writer is drained
+    /// ahead of the connections waiting for a broadcast (``StreamWriterScheduler``), so thousands of
+    /// followers' frames do not stand between a client and its answer.
     @discardableResult
-    public func enqueue(_ frame: StreamFrame) -> Bool {
+    public func enqueue(_ frame: StreamFrame, urgent: Bool = false) -> Bool {
         let (accepted, wake, waiter) = state.withLock {
-            state -> (Bool, (@Sendable () -> Void)?, CheckedContinuation<Void, Never>?) in
+            state -> (Bool, (@Sendable (Bool) -> Void)?, CheckedContinuation<Void, Never>?) in
             guard state.closed == nil, !state.finished else { return (false, nil, nil) }
             if state.queuedBytes + frame.count > maximumQueuedBytes {
                 state.closed = .tooSlow
@@ -80,25 +87,32 @@ public final class StreamConnection: Sendable {
             state.frames.append(frame)
             state.queuedBytes += frame.count
             state.sentCount &+= 1
-            guard !state.wakePending, let wake = state.wake else { return (true, nil, nil) }
+            guard let wake = state.wake else { return (true, nil, nil) }
+            if urgent {
+                guard !state.urgentPending else { return (true, nil, nil) }
+                state.urgentPending = true
+                state.wakePending = true
+                return (true, wake, nil)
+            }
+            guard !state.wakePending else { return (true, nil, nil) }
             state.wakePending = true
             return (true, wake, nil)
         }
-        wake?()
+        wake?(urgent)
         waiter?.resume()
         return accepted
     }
 
     /// Attaches the writer: `wake` is called (from any thread) whenever frames arrive after the writer last
     /// took them, including now if some are already waiting.
-    func onFrames(_ wake: @escaping @Sendable () -> Void) {
+    func onFrames(_ wake: @escaping @Sendable (_ urgent: Bool) -> Void) {
         let now = state.withLock { state -> Bool in
             state.wake = wake
             guard !state.frames.isEmpty, !state.wakePending else { return false }
             state.wakePending = true
             return true
         }
-        if now { wake() }
+        if now { wake(false) }
     }
 
     /// Detaches the writer. The writer holds this connection and the wake function holds the writer, so
@@ -107,6 +121,7 @@ public final class StreamConnection: Sendable {
         state.withLock { state in
             state.wake = nil
             state.wakePending = false
+            state.urgentPending = false
         }
     }
 
@@ -115,6 +130,7 @@ public final class StreamConnection: Sendable {
     func takeFrames() -> [StreamFrame] {
         state.withLock { state in
             state.wakePending = false
+            state.urgentPending = false
             guard state.closed == nil, !state.finished, !state.frames.isEmpty else { return [] }
             defer {
                 state.frames.removeAll(keepingCapacity: true)

@@ -31,7 +31,7 @@ final class StreamFrameWriter: ChannelInboundHandler, RemovableChannelHandler {
             try pipeline.addHandler(writer, position: .before(try pipeline.handler(type: WebSocketFrameEncoder.self)))
             let bound = NIOLoopBound(writer, eventLoop: eventLoop)
             let scheduler = StreamWriterScheduler.of(eventLoop)
-            connection.onFrames { scheduler.schedule(bound) }
+            connection.onFrames { urgent in scheduler.schedule(bound, urgent: urgent) }
         }.get()
     }
 

@@ -5,8 +5,8 @@ import NIOHTTP1
 import ServiceLifecycle
 
 /// Wraps the HTTP and WebSocket channel of `bourse serve` with the transport's own rules: the connection
-/// limit, an ``HTTPRequestGuard`` right after the request decoder, a quiet connection log, a deadline on
-/// shutdown, and a close once handling ends.
+/// limit, an ``HTTPRequestGuard`` right after the request decoder, a ``WebSocketFastLane`` after an
+/// upgrade, a quiet connection log, a deadline on shutdown, and a close once handling ends.
 ///
 /// On graceful shutdown Hummingbird stops accepting and waits for every connection to close; a WebSocket
 /// client that never answers the close frame kept that wait (and the data directory's lock) going for
@@ -31,6 +31,7 @@ struct TransportChannel<Base: ServerChildChannel>: ServerChildChannel {
             let guardHandler = HTTPRequestGuard(
                 options: options, admitted: admitted, logger: logger, admitUpgrade: admitUpgrade)
             try pipeline.addHandler(guardHandler, position: .after(decoder))
+            try pipeline.addHandler(WebSocketFastLane.Installer())
             return value
         }
     }
