@@ -221,6 +221,44 @@ struct AuctionStreamTests {
         }
     }
 
+    @Test func noBidIsPlacedOnceTheSessionEndedAndTheServerClosedTheSocket() async throws {
+        try await ServerHarness.with(steps: 0, configure: { $0.signIn.passwordCost = 4 }) { harness in
+            try await harness.live { port, client in
+                let seller = try await R.user("seller", krw: 0, harness, client)
+                let ann = try await R.user("ann", krw: 100_000, harness, client)
+                let listed = try await R.list(
+                    client, seller, fields: [("title", "Kite"), ("start_price", "1000"), ("duration_seconds", "600")])
+                let item = try #require(try S.object(listed)["id"] as? Int)
+                let bid = { @Sendable (id: Int) in
+                    Array(#"{"id":\#(id),"type":"bid","item":\#(item),"max":"\#(2_000 + id * 10)"}"#.utf8)
+                }
+                let raw = try RawClient(port: port)
+                #expect(
+                    raw.upgrade("/auction/v1/stream", extraHeaders: "Authorization: Bearer \(ann.token)\r\n") == 101)
+                let first = await OwnThread.run { () -> String? in
+                    raw.sendFrame(opcode: 0x1, payload: bid(1))
+                    return raw.readFrame().map { String(decoding: $0.payload, as: UTF8.self) }
+                }
+                #expect(first?.contains("bid.accepted") == true)
+                // Signing out closes the session's sockets; the library still reads until the close handshake
+                // ends, and bids that come meanwhile must not be placed (nobody could be told).
+                let out = try await client.execute(
+                    uri: "/auction/v1/sessions/current", method: .delete,
+                    headers: [.authorization: "Bearer \(ann.token)"])
+                #expect(out.status == .noContent || out.status == .ok)
+                let closed = await OwnThread.run { () -> Bool in
+                    while let (opcode, _) = raw.readFrame() { if opcode == 0x8 { return true } }
+                    return false
+                }
+                #expect(closed, "the server sent its close frame")
+                await OwnThread.run { for id in 2...21 { raw.sendFrame(opcode: 0x1, payload: bid(id)) } }
+                try await Task.sleep(for: .milliseconds(500))
+                let shown = try S.object(try await client.execute(uri: "/auction/v1/items/\(item)", method: .get))
+                #expect(shown["bid_count"] as? Int == 1, "\(shown)")
+            }
+        }
+    }
+
     @Test func aBrowsersSessionCookieSignsTheSocketIn() async throws {
         try await Self.withKite { client, ann, item in
             let seen = try await Self.exchange(

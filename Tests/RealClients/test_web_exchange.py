@@ -265,6 +265,45 @@ def test_tape_gets_live_trades(desktop):
     assert_clean(desktop)
 
 
+def test_a_dropped_stream_resumes_its_trades_and_reloads_the_chart_only_when_it_cannot(desktop):
+    """The page's socket drops; it asks the server for the trades it missed (the resume extension), which
+    reach the page once each and in order, and the chart keeps its bars. A resume the server cannot serve
+    (a number ahead of its own, as after a database swap) makes the chart reload."""
+    open_market(desktop)
+    desktop.execute_script(
+        """
+        const b = window.__bourse;
+        window.__seqs = []; window.__resumes = []; window.__reloads = 0;
+        b.stream.on('trade', (t) => window.__seqs.push(t.seq));
+        b.stream.on('resume', (m) => window.__resumes.push(m));
+        const chart = b.candleChart, setInterval = chart.setInterval.bind(chart);
+        chart.setInterval = (...args) => { window.__reloads += 1; return setInterval(...args); };
+        """
+    )
+    seqs = lambda d: d.execute_script("return window.__seqs")  # noqa: E731
+    wait_until(desktop, lambda d: len(seqs(d)) >= 2, "numbered trades", seconds=60)
+    desktop.execute_script("window.__bourse.stream.socket.close()")
+    wait_until(desktop, lambda d: d.execute_script("return window.__resumes.length") >= 1, "the resume status")
+    before = len(seqs(desktop))
+    wait_until(desktop, lambda d: len(seqs(d)) >= before + 2, "trades after the resume", seconds=60)
+    resume = desktop.execute_script("return window.__resumes[0]")
+    assert resume["topic"] == "trade" and resume["code"] == MARKET
+    assert resume["status"] in ("current", "replayed"), resume
+    numbers = seqs(desktop)
+    assert numbers == list(range(numbers[0], numbers[0] + len(numbers))), "every trade once, in order"
+    assert desktop.execute_script("return window.__reloads") == 0, "the chart kept its bars"
+
+    desktop.execute_script(
+        "window.__bourse.stream.lastSeq.set('trade ' + arguments[0], 1e12); window.__bourse.stream.socket.close()",
+        MARKET,
+    )
+    wait_until(desktop, lambda d: d.execute_script("return window.__resumes.length") >= 2, "the second resume")
+    assert desktop.execute_script("return window.__resumes[1].status") == "reset"
+    wait_until(desktop, lambda d: d.execute_script("return window.__reloads") == 1, "the chart reloading")
+    wait_until(desktop, lambda d: d.execute_script("return window.__bourse.candleChart.loaded"), "the bars back")
+    assert_clean(desktop)
+
+
 # MARK: - Page
 
 

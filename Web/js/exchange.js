@@ -261,17 +261,25 @@ async function start() {
   const book = new OrderBook($('book'), { quote });
   const tape = new TradeTape($('tape-rows'), { quote });
 
-  // After a dropped connection the chart has missed trades: it reloads its bars once the socket is back.
+  // After a dropped connection the stream asks the server for the trades it missed (resume), and they
+  // reach the chart and the tape in order. Only when that cannot be done (too far back, another database,
+  // or no trade seen before the drop) does the chart reload its bars.
   let dropped = false;
   const stream = new UpbitStream({
+    resume: ['trade'],
     onStatus: (status) => {
       chrome.setStatus(status);
       if (status === 'closed') dropped = true;
       else if (status === 'open' && dropped) {
         dropped = false;
-        chart.setInterval(chart.interval);
+        if (stream.seq('trade', code) === undefined) chart.setInterval(chart.interval);
       }
     },
+  });
+  stream.on('resume', (message) => {
+    if (message.topic === 'trade' && (message.status === 'snapshot' || message.status === 'reset')) {
+      chart.setInterval(chart.interval);
+    }
   });
   stream.on('error', (message) => showPageStatus(`${t('error.http')}: ${message.error?.message || ''}`));
 

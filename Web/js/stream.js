@@ -3,6 +3,12 @@
 // list is sent again (Upbit replaces a socket's subscription with each list it receives). Several `set`
 // calls in one task are sent as one list. The socket reconnects by itself with exponential backoff and
 // jitter (so that a restarted server is not hit by every browser at the same instant) and resubscribes.
+//
+// With `resume: ['trade']` it uses Bourse's resume extension (docs/server.md, ADR 0015) for those types:
+// it asks for numbered messages, remembers the last number per type and code, and after a reconnect asks
+// for what it missed since, so the trades of the gap arrive in order, none twice. A `resume` message says
+// per topic whether that worked (`current`, `replayed`) or the page must reload (`snapshot`, `reset`);
+// `on('resume', handler)` hears it. A repeated number is dropped rather than handed on twice.
 
 const PING_INTERVAL_MS = 60_000; // the server closes a socket idle for 120 s
 const BACKOFF_FIRST_MS = 500;
@@ -19,10 +25,13 @@ export function streamURL() {
 }
 
 export class UpbitStream {
-  /** `onStatus(status)` hears 'connecting', 'open' and 'closed'. */
-  constructor({ onStatus, url } = {}) {
+  /** `onStatus(status)` hears 'connecting', 'open' and 'closed'; `resume` lists the types to resume. */
+  constructor({ onStatus, url, resume } = {}) {
     this.onStatus = onStatus || (() => {});
     this.url = url || streamURL();
+    this.resumeTypes = new Set(resume || []);
+    this.lastSeq = new Map(); // `${type} ${code}` → the last number handed on
+    this.resumeDue = false; // the next list sent on this socket asks for what was missed
     this.codes = new Map(); // type → codes
     this.handlers = new Map(); // type → Set of handlers
     this.socket = null;
@@ -79,6 +88,7 @@ export class UpbitStream {
     this.socket = socket;
     socket.onopen = () => {
       this.onStatus('open');
+      this.resumeDue = true;
       this.subscribe();
       clearInterval(this.pingTimer);
       this.pingTimer = setInterval(() => this.sendRaw('PING'), PING_INTERVAL_MS);
@@ -109,8 +119,28 @@ export class UpbitStream {
     if (!this.socket || this.socket.readyState !== WebSocket.OPEN || this.codes.size === 0) return;
     const list = [{ ticket: ticket() }];
     for (const [type, codes] of this.codes) list.push({ type, codes });
+    if (this.resumeTypes.size) list.push({ resume: this.resumeDue ? this.missed() : {} });
+    this.resumeDue = false;
     list.push({ format: 'DEFAULT' });
     this.sendRaw(JSON.stringify(list));
+  }
+
+  /** The resume request's `{type: {code: last number}}` for the subscribed codes with a number. */
+  missed() {
+    const since = {};
+    for (const type of this.resumeTypes) {
+      for (const code of this.codes.get(type) || []) {
+        const seq = this.lastSeq.get(type + ' ' + code);
+        if (seq === undefined) continue;
+        (since[type] ||= {})[code] = seq;
+      }
+    }
+    return since;
+  }
+
+  /** The last number handed on for `type` and `code`, if any. */
+  seq(type, code) {
+    return this.lastSeq.get(type + ' ' + code);
   }
 
   sendRaw(text) {
@@ -127,6 +157,15 @@ export class UpbitStream {
     // A message that arrived means the connection works: the next failure starts the backoff afresh.
     this.attempt = 0;
     const type = message.error ? 'error' : message.type;
+    if (type === 'resume' && (message.status === 'snapshot' || message.status === 'reset')) {
+      // Numbers from before are no use now: the next ones start the count again.
+      this.lastSeq.delete(message.topic + ' ' + message.code);
+    } else if (this.resumeTypes.has(type) && typeof message.seq === 'number') {
+      const key = type + ' ' + message.code;
+      const last = this.lastSeq.get(key);
+      if (last !== undefined && message.seq <= last) return;
+      this.lastSeq.set(key, message.seq);
+    }
     const handlers = type && this.handlers.get(type);
     if (!handlers) return;
     for (const handler of handlers) handler(message);

@@ -7,9 +7,10 @@ import Synchronization
 /// is durable).
 ///
 /// The lane takes a message only when every earlier one is done with (``handled``), so a bid never
-/// overtakes the `auth` or `subscribe` before it; and it takes only a well-formed bid from a signed-in
-/// connection within the message rate. Everything else, errors included, goes the ordinary way, and
-/// both ways answer a bid with the same function (`AuctionStreamRoutes.bid`).
+/// overtakes the `auth` or `subscribe` before it; and it takes only a bid (`type` "bid" with an `id`) from a
+/// signed-in, open connection within the message rate. Everything else goes the ordinary way; both ways
+/// place and answer a bid, or refuse a bad `item` or `max`, with the same function
+/// (`AuctionStreamRoutes.bid`).
 final class AuctionBidLane: Sendable {
     /// Messages the request tasks are done with.
     let handled = WebSocketFastLane.Handled()

@@ -128,7 +128,18 @@ public final class AuctionFeed: Sendable {
     }
 
     /// Queues `batch`, and starts a task to publish the queue unless one is running.
+    ///
+    /// New bidders get their aliases here, before the commit's submitters are answered: a bidder who
+    /// reads the item or their bids right after the answer must find themselves named (cheap: a lookup per
+    /// accepted bid).
     private func handOver(_ batch: DurableExchange.DurableBatch) {
+        state.withLock { state in
+            for result in batch.results {
+                for case .auction(.bidAccepted(let bid)) in result.events {
+                    Self.name(bid.bidder, on: bid.item, in: &state)
+                }
+            }
+        }
         let start = handOff.withLock { handOff -> Bool in
             handOff.batches.append(batch)
             defer { handOff.publishing = true }
@@ -249,6 +260,15 @@ public final class AuctionFeed: Sendable {
         return aliases
     }
 
+    /// Gives `bidder` the next alias on `item` unless they have one.
+    static func name(_ bidder: AccountID, on item: ItemID, in state: inout State) {
+        // In place: a copy of the item's aliases per bid would cost as much as its bidders.
+        if state.aliases[item]?[bidder] == nil {
+            let count = state.aliases[item]?.count ?? 0
+            state.aliases[item, default: [:]][bidder] = count + 1
+        }
+    }
+
     /// What bidder `number` is called in public: "bidder 3".
     static func aliasName(_ number: Int) -> String { "bidder \(number)" }
 
@@ -331,11 +351,7 @@ public final class AuctionFeed: Sendable {
         switch event {
         case .bidAccepted(let bid):
             state.withLock { state in
-                // In place: a copy of the item's aliases per bid would cost as much as its bidders.
-                let count = state.aliases[bid.item]?.count ?? 0
-                if state.aliases[bid.item]?[bid.bidder] == nil {
-                    state.aliases[bid.item, default: [:]][bid.bidder] = count + 1
-                }
+                Self.name(bid.bidder, on: bid.item, in: &state)
                 let leader = state.aliases[bid.item]?[bid.leader].map(Self.aliasName)
                 state.runs[bid.item, default: PriceRun()].add(
                     bid, leader: leader,

@@ -11,8 +11,9 @@ import NIOCore
 ///
 /// The transport is the market streams' (``MarketFeed`` registers the connection for keepalive, idle and
 /// shutdown; ``StreamRoutes/serve`` reads with the message-rate limit and closes slow clients); only the
-/// protocol is the auction's. Requests are handled in order by a task of the connection; a bid or a purchase is
-/// queued on the writer at once and answered when durable, so a client may keep many in flight.
+/// protocol is the auction's. Requests are handled in order by a task of the connection, bids also on the event loop
+/// when nothing earlier is waiting (``WebSocketFastLane``); a bid or a purchase is queued on the writer at once and
+/// answered when durable, so a client may keep many in flight.
 struct AuctionStreamRoutes: Sendable {
     let feed: MarketFeed
     let auctions: AuctionFeed
@@ -51,9 +52,10 @@ struct AuctionStreamRoutes: Sendable {
                 let user = try? await user(for: token)
             {
                 session.user = user
-                lane.user.withLock { $0 = user }
                 auctions.signIn(connection, as: user.account.id)
                 auctions.sockets.add(connection, session: token)
+                // Last: the lane may place bids from now on, and the session's end must be able to close this.
+                lane.user.withLock { $0 = user }
             }
             // Requests wait here while an earlier one is handled (a subscription reading the store, say;
             // bids do not wait for their commit); past 64 the newest is refused with an answer rather than
@@ -64,7 +66,9 @@ struct AuctionStreamRoutes: Sendable {
                 group.addTask { [session] in
                     var session = session
                     for await message in messages {
-                        await handle(message, on: connection, session: &session)
+                        // Closed by the server (a session ended) or left: what is still queued could not be
+                        // answered, so it is not done either.
+                        if connection.isOpen { await handle(message, on: connection, session: &session) }
                         lane.user.withLock { $0 = session.user }
                         lane.handled.one()
                     }
@@ -182,7 +186,9 @@ struct AuctionStreamRoutes: Sendable {
     /// What `connection`'s ``WebSocketFastLane`` takes on the event loop: its bids, within the message rate.
     private func take(_ lane: AuctionBidLane, on connection: StreamConnection) -> WebSocketFastLane.Take {
         { bytes in
-            guard let (message, id, user) = lane.bid(in: bytes),
+            // Once the server closed the socket (a session ended, shutdown) the library still reads until the
+            // close handshake ends; no bid may be placed then (its answer could not be sent).
+            guard connection.isOpen, let (message, id, user) = lane.bid(in: bytes),
                 connection.admitMessage(at: feed.clock(), perSecond: feed.options.messagesPerSecond)
             else { return false }
             connection.touch(at: controller.clock())

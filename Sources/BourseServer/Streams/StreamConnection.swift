@@ -4,9 +4,9 @@ import Synchronization
 
 /// One WebSocket client of `/websocket/v1`: what it subscribed to and the frames waiting to be written.
 ///
-/// Publishers ``enqueue(_:)`` encoded frames from any thread. The first frame after a drain calls the
-/// writer's wake function once (see ``onFrames(_:)``); the writer then takes everything queued with
-/// ``takeFrames()``, so a burst of messages leaves in one batch. The queue is bounded by bytes: a client
+/// Publishers ``enqueue(_:urgent:)`` encoded frames from any thread. The first frame after a drain calls the
+/// writer's wake function once, and the first urgent one once more (see ``onFrames(_:)``); the writer then
+/// takes everything queued with ``takeFrames()``, so a burst of messages leaves in one batch. The queue is bounded by bytes: a client
 /// that cannot keep up is closed with a reason instead of slowing anyone else.
 public final class StreamConnection: Sendable {
     /// Why a connection was closed by the server.
@@ -139,6 +139,9 @@ public final class StreamConnection: Sendable {
             return state.frames
         }
     }
+
+    /// Whether the connection still takes frames: neither closed by the server nor left by the client.
+    var isOpen: Bool { state.withLock { $0.closed == nil && !$0.finished } }
 
     /// Closes the connection for `reason`; frames still queued are dropped.
     public func close(_ reason: CloseReason) {

@@ -13,7 +13,7 @@ import Synchronization
 /// what keeps a small machine from spending all its time in `writev` under load.
 ///
 /// A writer woken for an urgent frame (the answer to a client's own request) is drained on its own,
-/// within ``urgentDelay``, rather than in the next drain of every writer with frames: behind a crowd's
+/// after ``urgentDelay``, rather than in the next drain of every writer with frames: behind a crowd's
 /// broadcast (`bench auction`: 2,500 followers of one item per loop, ~10 µs of CPU a write) that drain
 /// is tens of milliseconds long. (Draining the crowd in slices, so that the loop reads and answers
 /// between them, was measured too: bid acknowledgements came sooner, but the crowd's frames later, by as
@@ -52,7 +52,7 @@ final class StreamWriterScheduler: Sendable {
     private static let schedulers = Mutex<[ObjectIdentifier: StreamWriterScheduler]>([:])
 
     /// Drains `writer` on the loop soon, with every other writer scheduled before that task runs; an
-    /// `urgent` one on its own within ``urgentDelay``.
+    /// `urgent` one on its own after ``urgentDelay``.
     func schedule(_ writer: NIOLoopBound<StreamFrameWriter>, urgent: Bool = false) {
         if urgent {
             let start = pending.withLock { pending -> Bool in
