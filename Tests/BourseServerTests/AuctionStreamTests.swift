@@ -83,6 +83,21 @@ struct AuctionStreamTests {
         }
     }
 
+    /// The kite on a server listening on a port of its own, for clients that speak raw bytes (``RawClient``).
+    static func withKiteOnAPort(
+        _ body: @escaping @Sendable (Int, any TestClientProtocol, R.User, Int, ServerHarness) async throws -> Void
+    ) async throws {
+        try await ServerHarness.with(steps: 0, configure: { $0.signIn.passwordCost = 4 }) { harness in
+            try await harness.live { port, client in
+                let seller = try await R.user("seller", krw: 0, harness, client)
+                let ann = try await R.user("ann", krw: 100_000, harness, client)
+                let listed = try await R.list(
+                    client, seller, fields: [("title", "Kite"), ("start_price", "1000"), ("duration_seconds", "600")])
+                try await body(port, client, ann, try #require(try S.object(listed)["id"] as? Int), harness)
+            }
+        }
+    }
+
     static func objects(_ texts: [String]) -> [[String: Any]] {
         texts.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
     }
@@ -188,74 +203,60 @@ struct AuctionStreamTests {
     @Test func aPageOfAnotherOriginDoesNotSignInWithTheCookie() async throws {
         // A raw handshake: the test client replaces Origin with its own. A page of another port sends the
         // cookie too (SameSite is per site), and a socket has no CSRF token: the cookie must not count.
-        try await ServerHarness.with(steps: 0, configure: { $0.signIn.passwordCost = 4 }) { harness in
-            try await harness.live { port, client in
-                let seller = try await R.user("seller", krw: 0, harness, client)
-                let ann = try await R.user("ann", krw: 100_000, harness, client)
-                let listed = try await R.list(
-                    client, seller, fields: [("title", "Kite"), ("start_price", "1000"), ("duration_seconds", "600")])
-                let item = try #require(try S.object(listed)["id"] as? Int)
-                let answers = try await OwnThread.run { () -> [String] in
-                    var answers: [String] = []
-                    // RawClient sends `Host: 127.0.0.1`: the page of that origin is this server's.
-                    for origin in ["http://127.0.0.1:\(port + 1)", "http://127.0.0.1"] {
-                        let raw = try RawClient(port: port)
-                        let headers = "Cookie: bourse_session=\(ann.token)\r\nOrigin: \(origin)\r\n"
-                        guard raw.upgrade("/auction/v1/stream", extraHeaders: headers) == 101 else { return [] }
-                        let bid = #"{"id":1,"type":"bid","item":\#(item),"max":"2000"}"#
-                        raw.sendFrame(opcode: 0x1, payload: Array(bid.utf8))
-                        while let (_, payload) = raw.readFrame() {
-                            let text = String(decoding: payload, as: UTF8.self)
-                            if text.contains(#""id":1"#) {
-                                answers.append(text)
-                                break
-                            }
+        try await Self.withKiteOnAPort { port, client, ann, item, _ in
+            let answers = try await OwnThread.run { () -> [String] in
+                var answers: [String] = []
+                // RawClient sends `Host: 127.0.0.1`: the page of that origin is this server's.
+                for origin in ["http://127.0.0.1:\(port + 1)", "http://127.0.0.1"] {
+                    let raw = try RawClient(port: port)
+                    let headers = "Cookie: bourse_session=\(ann.token)\r\nOrigin: \(origin)\r\n"
+                    guard raw.upgrade("/auction/v1/stream", extraHeaders: headers) == 101 else { return [] }
+                    let bid = #"{"id":1,"type":"bid","item":\#(item),"max":"2000"}"#
+                    raw.sendFrame(opcode: 0x1, payload: Array(bid.utf8))
+                    while let (_, payload) = raw.readFrame() {
+                        let text = String(decoding: payload, as: UTF8.self)
+                        if text.contains(#""id":1"#) {
+                            answers.append(text)
+                            break
                         }
                     }
-                    return answers
                 }
-                #expect(answers.count == 2)
-                #expect(answers.first?.contains("unauthorized") == true, "another origin: \(answers)")
-                #expect(answers.last?.contains("bid.accepted") == true, "this origin: \(answers)")
+                return answers
             }
+            #expect(answers.count == 2)
+            #expect(answers.first?.contains("unauthorized") == true, "another origin: \(answers)")
+            #expect(answers.last?.contains("bid.accepted") == true, "this origin: \(answers)")
         }
     }
 
     @Test func noBidIsPlacedOnceTheSessionEndedAndTheServerClosedTheSocket() async throws {
-        try await ServerHarness.with(steps: 0, configure: { $0.signIn.passwordCost = 4 }) { harness in
-            try await harness.live { port, client in
-                let seller = try await R.user("seller", krw: 0, harness, client)
-                let ann = try await R.user("ann", krw: 100_000, harness, client)
-                let listed = try await R.list(
-                    client, seller, fields: [("title", "Kite"), ("start_price", "1000"), ("duration_seconds", "600")])
-                let item = try #require(try S.object(listed)["id"] as? Int)
-                let bid = { @Sendable (id: Int) in
-                    Array(#"{"id":\#(id),"type":"bid","item":\#(item),"max":"\#(2_000 + id * 10)"}"#.utf8)
-                }
-                let raw = try RawClient(port: port)
-                #expect(
-                    raw.upgrade("/auction/v1/stream", extraHeaders: "Authorization: Bearer \(ann.token)\r\n") == 101)
-                let first = await OwnThread.run { () -> String? in
-                    raw.sendFrame(opcode: 0x1, payload: bid(1))
-                    return raw.readFrame().map { String(decoding: $0.payload, as: UTF8.self) }
-                }
-                #expect(first?.contains("bid.accepted") == true)
-                // Signing out closes the session's sockets; the library still reads until the close handshake
-                // ends, and bids that come meanwhile must not be placed (nobody could be told).
-                let out = try await client.execute(
-                    uri: "/auction/v1/sessions/current", method: .delete,
-                    headers: [.authorization: "Bearer \(ann.token)"])
-                #expect(out.status == .noContent || out.status == .ok)
-                let closed = await OwnThread.run { () -> Bool in
-                    while let (opcode, _) = raw.readFrame() { if opcode == 0x8 { return true } }
-                    return false
-                }
-                #expect(closed, "the server sent its close frame")
-                await OwnThread.run { for id in 2...21 { raw.sendFrame(opcode: 0x1, payload: bid(id)) } }
-                try await Task.sleep(for: .milliseconds(500))
-                let shown = try S.object(try await client.execute(uri: "/auction/v1/items/\(item)", method: .get))
-                #expect(shown["bid_count"] as? Int == 1, "\(shown)")
+        try await Self.withKiteOnAPort { port, client, ann, item, _ in
+            let bid = { @Sendable (id: Int) in
+                Array(#"{"id":\#(id),"type":"bid","item":\#(item),"max":"\#(2_000 + id * 10)"}"#.utf8)
             }
+            let raw = try RawClient(port: port)
+            #expect(
+                raw.upgrade("/auction/v1/stream", extraHeaders: "Authorization: Bearer \(ann.token)\r\n") == 101)
+            let first = await OwnThread.run { () -> String? in
+                raw.sendFrame(opcode: 0x1, payload: bid(1))
+                return raw.readFrame().map { String(decoding: $0.payload, as: UTF8.self) }
+            }
+            #expect(first?.contains("bid.accepted") == true)
+            // Signing out closes the session's sockets; the library still reads until the close handshake
+            // ends, and bids that come meanwhile must not be placed (nobody could be told).
+            let out = try await client.execute(
+                uri: "/auction/v1/sessions/current", method: .delete,
+                headers: [.authorization: "Bearer \(ann.token)"])
+            #expect(out.status == .noContent || out.status == .ok)
+            let closed = await OwnThread.run { () -> Bool in
+                while let (opcode, _) = raw.readFrame() { if opcode == 0x8 { return true } }
+                return false
+            }
+            #expect(closed, "the server sent its close frame")
+            await OwnThread.run { for id in 2...21 { raw.sendFrame(opcode: 0x1, payload: bid(id)) } }
+            try await Task.sleep(for: .milliseconds(500))
+            let shown = try S.object(try await client.execute(uri: "/auction/v1/items/\(item)", method: .get))
+            #expect(shown["bid_count"] as? Int == 1, "\(shown)")
         }
     }
 
