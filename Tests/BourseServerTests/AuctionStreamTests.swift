@@ -174,6 +174,9 @@ struct AuctionStreamTests {
                 try await outbound.write(.text(#"{"id":0,"type":"auth","token":"\#(ann.token)"}"#))
                 for id in 1...4 { try await outbound.write(.text(bid(id))) }
                 try await answered(5)
+                // An answer can reach the client a moment before its request's task counts it done, and the
+                // lane would pass the next bid on; a short pause lets it count first, so the lane takes all 30.
+                try await Task.sleep(for: .milliseconds(50))
                 // 30 while nothing is waiting: the event loop takes them.
                 for id in 5...34 { try await outbound.write(.text(bid(id))) }
                 try await answered(35)
