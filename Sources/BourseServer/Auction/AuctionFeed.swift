@@ -239,39 +239,6 @@ public final class AuctionFeed: Sendable {
         }
     }
 
-    /// Reads the bidders' order of `items` from the store where it is not known yet.
-    func loadAliases(_ items: [ItemID]) async throws {
-        for item in items where state.withLock({ $0.aliases[item] == nil }) {
-            let aliases = Self.aliasNumbers(try await store.auctionBids(of: item))
-            state.withLock { state in if state.aliases[item] == nil { state.aliases[item] = aliases } }
-        }
-    }
-
-    func alias(_ account: AccountID?, on item: ItemID) -> String? {
-        guard let account else { return nil }
-        return state.withLock { $0.aliases[item]?[account] }.map(Self.aliasName)
-    }
-
-    /// Each bidder's number on an item, 1, 2, … in the order of first bids in `bids` (the item's history):
-    /// stable, and not the name.
-    static func aliasNumbers(_ bids: [AuctionBidRecord]) -> [AccountID: Int] {
-        var aliases: [AccountID: Int] = [:]
-        for bid in bids where aliases[bid.bidder] == nil { aliases[bid.bidder] = aliases.count + 1 }
-        return aliases
-    }
-
-    /// Gives `bidder` the next alias on `item` unless they have one.
-    static func name(_ bidder: AccountID, on item: ItemID, in state: inout State) {
-        // In place: a copy of the item's aliases per bid would cost as much as its bidders.
-        if state.aliases[item]?[bidder] == nil {
-            let count = state.aliases[item]?.count ?? 0
-            state.aliases[item, default: [:]][bidder] = count + 1
-        }
-    }
-
-    /// What bidder `number` is called in public: "bidder 3".
-    static func aliasName(_ number: Int) -> String { "bidder \(number)" }
-
     // MARK: - Publishing
 
     /// Sends `ending_soon` (`seconds_left` 300, then 60) to the followers of each live item whose effective
