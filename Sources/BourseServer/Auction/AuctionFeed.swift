@@ -77,9 +77,9 @@ public final class AuctionFeed: Sendable {
     /// Held while frames of item changes are queued, so they reach every connection in sequence order
     /// whichever thread sends them (the writer's observer, or the conflation timer).
     let flushing = Mutex(())
+    /// Bids taken on an event loop by a socket's ``WebSocketFastLane`` rather than by its request tasks.
     let laneBids = Atomic<Int>(0)
-    /// Bids taken on an event loop by a socket's ``WebSocketFastLane`` rather than by its request tasks
-    /// (what tests check to know that path is used).
+    /// How many bids ``laneBids`` counted (what tests check to know that path is used).
     public var bidsTakenOnEventLoops: Int { laneBids.load(ordering: .relaxed) }
     /// Durable commits the journal loop handed over, waiting to be published (``observer``).
     let handOff = Mutex<(batches: [DurableExchange.DurableBatch], publishing: Bool)>(([], false))
@@ -318,7 +318,7 @@ public final class AuctionFeed: Sendable {
         switch event {
         case .bidAccepted(let bid):
             state.withLock { state in
-                Self.name(bid.bidder, on: bid.item, in: &state)
+                // Every bidder of the commit was named when it was handed over (``observer``).
                 let leader = state.aliases[bid.item]?[bid.leader].map(Self.aliasName)
                 state.runs[bid.item, default: PriceRun()].add(
                     bid, leader: leader,

@@ -11,9 +11,9 @@ import NIOCore
 ///
 /// The transport is the market streams' (``MarketFeed`` registers the connection for keepalive, idle and
 /// shutdown; ``StreamRoutes/serve`` reads with the message-rate limit and closes slow clients); only the
-/// protocol is the auction's. Requests are handled in order by a task of the connection, bids also on the event loop
-/// when nothing earlier is waiting (``WebSocketFastLane``); a bid or a purchase is queued on the writer at once and
-/// answered when durable, so a client may keep many in flight.
+/// protocol is the auction's. Requests are handled in order by a task of the connection, bids also on the
+/// event loop when nothing earlier is waiting (``WebSocketFastLane``); a bid or a purchase is queued on the
+/// writer at once and answered when durable, so a client may keep many in flight.
 struct AuctionStreamRoutes: Sendable {
     let feed: MarketFeed
     let auctions: AuctionFeed

@@ -4,10 +4,11 @@ import Synchronization
 
 /// One WebSocket client of `/websocket/v1`: what it subscribed to and the frames waiting to be written.
 ///
-/// Publishers ``enqueue(_:urgent:)`` encoded frames from any thread. The first frame after a drain calls the
-/// writer's wake function once, and the first urgent one once more (see ``onFrames(_:)``); the writer then
-/// takes everything queued with ``takeFrames()``, so a burst of messages leaves in one batch. The queue is bounded by bytes: a client
-/// that cannot keep up is closed with a reason instead of slowing anyone else.
+/// Publishers ``enqueue(_:urgent:)`` encoded frames from any thread. The first frame after a drain calls
+/// the writer's wake function once, and the first urgent one once more (see ``onFrames(_:)``); the writer
+/// then takes everything queued with ``takeFrames()``, so a burst of messages leaves in one batch. The
+/// queue is bounded by bytes: a client that cannot keep up is closed with a reason instead of slowing
+/// anyone else.
 public final class StreamConnection: Sendable {
     /// Why a connection was closed by the server.
     public enum CloseReason: Hashable, Sendable {
