@@ -17,8 +17,13 @@ public enum AuctionAction: Hashable, Sendable {
     case buyNow(item: Int64)
     /// Add `item` to the watchlist (`watch: true`) or take it off.
     case watch(item: Int64, watch: Bool)
-    /// Post `text` in `item`'s public thread.
-    case chat(item: Int64, text: String)
+    /// Show `room` of the open item `item` instead of the room shown: load its messages, join it on the
+    /// socket (and leave the one before).
+    case showRoom(item: Int64, room: String)
+    /// Post `text` in `room`.
+    case chat(room: String, text: String)
+    /// Tell the server the user read `room` up to message `messageID` (a read receipt, private rooms only).
+    case markRead(room: String, messageID: Int64)
     /// Load the signed-in user's notifications, and mark them read (the inbox screen is up).
     case showInbox
 }
@@ -39,11 +44,15 @@ public enum AuctionOutcome: Sendable {
     case bought(Purchase)
     /// The watchlist changed for `item`.
     case watched(item: Int64, WatchStatus)
-    /// The newest messages of `item`'s public thread, newest first.
-    case chat(item: Int64, [ChatMessage])
+    /// The newest messages of `room`, newest first.
+    case chat(room: String, [ChatMessage])
+    /// `room`'s messages could not be read: a private room the user may not open (`forbidden`), or a failure.
+    case roomFailed(room: String, AuctionClientError)
+    /// How far a member read a joined room (a join's list, or live).
+    case read(ChatReadReceipt)
     /// A message was posted.
     case posted(ChatMessage)
-    /// A message of the open item's thread arrived live.
+    /// A message of the room on screen arrived live.
     case said(ChatMessage)
     /// A refresh failed: a transport failure marks the connection down, a refusal shows on the status line.
     case refreshFailed(AuctionClientError)

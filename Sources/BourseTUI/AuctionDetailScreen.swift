@@ -36,7 +36,9 @@ public enum AuctionDetailScreen {
         // With the thread loaded, the history keeps at least half the room and the questions get the rest.
         let historyRoom = detail.chatLoaded ? max(2, min(detail.history.count + 1, room / 2)) : room
         lines += history(detail, room: historyRoom, width: width)
-        if detail.chatLoaded { lines += chat(detail, room: height - 3 - lines.count, width: width) }
+        if detail.chatLoaded {
+            lines += chat(detail, user: state.user, room: height - 3 - lines.count, width: width)
+        }
         while lines.count < height - 3 { lines.append(String(repeating: " ", count: width)) }
         lines = Array(lines.prefix(height - 3))
         lines.append(inputLine(detail, width: width, colour: colour))
@@ -67,23 +69,42 @@ public enum AuctionDetailScreen {
         return Array(lines.prefix(room))
     }
 
-    /// The public thread's heading and messages, newest first, in `room` lines.
-    static func chat(_ detail: AuctionDetailState, room: Int, width: Int) -> [String] {
+    /// The room's heading and messages, newest first, in `room` lines. In a private room, the user's newest
+    /// message the other side has read is marked "✓ seen".
+    static func chat(_ detail: AuctionDetailState, user: String?, room: Int, width: Int) -> [String] {
         guard room > 0 else { return [] }
-        let count = detail.chat.count
-        let heading =
-            count == 0
-            ? "  Questions: none yet (c to ask)" : "  Questions (latest \(count), newest first, KST; c to ask)"
-        var lines = [DisplayWidth.fit(heading, width)]
+        var lines = [DisplayWidth.fit(heading(detail, user: user), width)]
+        let seen = user.flatMap { detail.seenMessage(by: $0) }
         for message in detail.chat.prefix(room - 1) {
             let who = message.fromSeller ? "\(message.from) (seller)" : message.from
             let text =
                 message.deleted
                 ? "(deleted)"
                 : message.hidden ? "(hidden: you blocked them)" : message.text.replacingOccurrences(of: "\n", with: " ")
-            lines.append(DisplayWidth.fit("  " + AuctionText.timeOfDay(message.at) + "  " + who + ": " + text, width))
+            let line = "  " + AuctionText.timeOfDay(message.at) + "  " + who + ": " + text
+            guard message.id == seen else {
+                lines.append(DisplayWidth.fit(line, width))
+                continue
+            }
+            // The mark stays in view however long the message: the words give way to it.
+            let mark = "  ✓ seen"
+            lines.append(
+                DisplayWidth.fit(DisplayWidth.fit(line, max(0, width - DisplayWidth.cells(mark))) + mark, width))
         }
         return Array(lines.prefix(room))
+    }
+
+    /// What the chat part is: the item's questions, or a private room and who with.
+    static func heading(_ detail: AuctionDetailState, user: String?) -> String {
+        let count = detail.chat.count
+        guard detail.isPrivate, let buyer = AuctionDetailState.buyer(of: detail.room, item: detail.item.id) else {
+            return count == 0
+                ? "  Questions: none yet (c to ask)" : "  Questions (latest \(count), newest first, KST; c to ask)"
+        }
+        let (other, next) = user == buyer ? ("the seller, \(detail.item.seller)", "questions") : (buyer, "next room")
+        return count == 0
+            ? "  Private room with \(other): no messages yet (c to write, p \(next))"
+            : "  Private room with \(other) (latest \(count), newest first, KST; c to write, p \(next))"
     }
 
     static func inputLine(_ detail: AuctionDetailState, width: Int, colour: Bool) -> String {
@@ -121,12 +142,13 @@ public enum AuctionDetailScreen {
         let inbox = signedIn ? "  i inbox" : ""
         switch input {
         case .none:
-            return live
-                ? " b bid  n buy now  c ask  w watch\(inbox)  r refresh  Esc back  q quit"
-                : " c ask  w watch\(inbox)  r refresh  Esc back  q quit"
+            // A signed-in user's line has `p` and `i`, and leaves out `r` (the screen is live anyway, and `r`
+            // still works) so that `q` fits in 80 columns (60 for an ended item).
+            let more = signedIn ? "  p private  w watch\(inbox)" : "  w watch  r refresh"
+            return live ? " b bid  n buy now  c ask\(more)  Esc back  q quit" : " c ask\(more)  Esc back  q quit"
         case .maximum: return " 0-9 type your maximum  Backspace erase  Enter bid  Esc cancel"
         case .confirmBuyNow: return " y buy now  any other key cancels"
-        case .message: return " type your question  Backspace erase  Enter send  Esc cancel"
+        case .message: return " type your message  Backspace erase  Enter send  Esc cancel"
         }
     }
 }

@@ -11,7 +11,7 @@ public struct AuctionDetailState: Sendable {
         case maximum(text: String, problem: String?)
         /// Waiting for `y` to buy at this price.
         case confirmBuyNow(Won)
-        /// A message for the item's public thread being typed, and why the last Enter refused it.
+        /// A message for the room on screen being typed, and why the last Enter refused it.
         case message(text: String, problem: String?)
     }
 
@@ -21,15 +21,26 @@ public struct AuctionDetailState: Sendable {
     public var history: [AuctionBid] = []
     /// `true` once the history has come.
     public var historyLoaded = false
-    /// The newest messages of the item's public thread, newest first.
+    /// The chat room on screen: the item's public thread `item:{id}`, or a private room `dm:{id}:{buyer}`
+    /// (`p` switches).
+    public var room: String
+    /// The newest messages of ``room``, newest first.
     public var chat: [ChatMessage] = []
-    /// `true` once the thread has come: only then does the screen show it.
+    /// `true` once the room's messages have come: only then does the screen show them.
     public var chatLoaded = false
+    /// How far each member of ``room`` has read it (username → furthest message id), from the join's list
+    /// and live `chat.read` events: what puts "seen" beside the user's own messages in a private room.
+    public var receipts: [String: Int64] = [:]
+    /// The furthest message this client told the server the user read in ``room``.
+    public var markedRead: Int64 = 0
     /// The input line.
     public var input = Input.none
 
-    /// The detail of `item`, its history still to come.
-    public init(item: AuctionItem) { self.item = item }
+    /// The detail of `item`, its history still to come, showing `room` (the public thread if nil).
+    public init(item: AuctionItem, room: String? = nil) {
+        self.item = item
+        self.room = room ?? Self.publicRoom(of: item.id)
+    }
 
     /// Longest message that may be typed, in characters (the server's limit).
     static let longestMessage = 1_000
@@ -127,6 +138,8 @@ extension AuctionsState {
             }
             notice = nil
             detail.input = .message(text: "", problem: nil)
+        case .character("p"):
+            return switchRoom(&detail)
         case .character("w"):
             guard user != nil else {
                 notice = .problem("sign in to watch: bourse auctions --user NAME")
@@ -170,7 +183,7 @@ extension AuctionsState {
             }
             detail.input = .none
             pending = "sending…"
-            return [.chat(item: detail.item.id, text: words)]
+            return [.chat(room: detail.room, text: words)]
         default: break
         }
         return []

@@ -61,6 +61,11 @@ extension AuctionsState {
         case .character("q"): shouldQuit = true
         case .escape, .character("i"):
             screen = inbox.returnTo
+            // What came to the private room on screen while the inbox covered it is read now.
+            if let detail, let receipt = readReceipt(detail) {
+                if case .markRead(_, let id) = receipt { self.detail?.markedRead = id }
+                return [receipt]
+            }
         case .up, .character("k"): inbox.selected = max(0, inbox.selected - 1)
         case .down, .character("j"): inbox.selected = min(max(0, inbox.entries.count - 1), inbox.selected + 1)
         case .home, .character("g"): inbox.selected = 0
@@ -68,11 +73,13 @@ extension AuctionsState {
         case .character("r"): return [.showInbox]
         case .enter:
             guard inbox.entries.indices.contains(inbox.selected) else { return [] }
-            guard let item = inbox.entries[inbox.selected].item else {
+            let entry = inbox.entries[inbox.selected]
+            guard let item = entry.item else {
                 notice = .info("this notification is not about an auction item")
                 return []
             }
-            return open(item)
+            // A message's entry opens its room (a buyer's private room, for the seller).
+            return open(item, room: entry.room)
         default: break
         }
         return []

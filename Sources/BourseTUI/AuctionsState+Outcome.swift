@@ -1,15 +1,6 @@
 import BourseClient
 
 extension AuctionsState {
-    /// Puts `message` at the top of the open item's thread, if it is that item's and not there yet; a
-    /// deletion blanks the message shown.
-    private mutating func add(_ message: ChatMessage) {
-        guard var detail, message.room == "item:\(detail.item.id)" else { return }
-        detail.chat = Self.merged(detail.chat, [message])
-        detail.chatLoaded = true
-        self.detail = detail
-    }
-
     /// `shown` with `incoming` merged in by id, newest first: a message deleted in either stays deleted (a
     /// deletion carries no author or time, so the shown message keeps its own).
     static func merged(_ shown: [ChatMessage], _ incoming: [ChatMessage]) -> [ChatMessage] {
@@ -43,7 +34,7 @@ extension AuctionsState {
         case .item(let item, let history):
             if !streamed { connection = .live }
             guard screen == .detail(item.id) else { return [] }
-            var detail = self.detail ?? AuctionDetailState(item: item)
+            var detail = self.detail ?? AuctionDetailState(item: item, room: openingRoom)
             // Answers can cross: never let an older copy replace a newer one.
             if item.seq >= detail.item.seq {
                 detail.item = item
@@ -74,18 +65,19 @@ extension AuctionsState {
             if status.watching { watching.insert(item) } else { watching.remove(item) }
             notice = .info(
                 (status.watching ? "watching" : "not watching") + " (\(status.watchers) watching in all)")
-        case .chat(let item, let messages):
-            guard screen == .detail(item), var detail else { return [] }
+        case .chat(let room, let messages):
             // Merged, not replaced: a message that came live while this read was on its way stays.
-            detail.chat = Self.merged(detail.chat, messages)
-            detail.chatLoaded = true
-            self.detail = detail
+            return take(messages, room: room)
+        case .roomFailed(let room, let error):
+            return roomFailed(room, error)
+        case .read(let receipt):
+            take(receipt)
         case .posted(let message):
             pending = nil
-            notice = .info("sent to the item's questions")
-            add(message)
+            notice = .info(message.room.hasPrefix("dm:") ? "sent to the private room" : "sent to the item's questions")
+            return take([message], room: message.room)
         case .said(let message):
-            add(message)
+            return take([message], room: message.room)
         case .refreshFailed(let error):
             if error.name == nil, streamed {
                 notice = .problem("refresh failed: " + error.message)

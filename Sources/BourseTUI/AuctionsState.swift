@@ -74,6 +74,8 @@ public struct AuctionsState: Sendable {
     public var watching: Set<Int64> = []
     /// The signed-in user's notifications.
     public var inbox = AuctionInboxState()
+    /// The room to show once the item being opened comes (an inbox entry's private room).
+    var openingRoom: String?
 
     /// A state for `user` (nil: read-only).
     public init(user: String? = nil) { self.user = user }
@@ -124,12 +126,14 @@ public struct AuctionsState: Sendable {
     }
 
     /// Opens item `id` (`bourse auctions --item ID`, or Enter on the list, which passes its copy to show
-    /// until the server's answer comes).
-    public mutating func open(_ id: Int64, showing item: AuctionItem? = nil) -> [AuctionAction] {
+    /// until the server's answer comes), in its private room `room` (an inbox entry's) or its public thread.
+    public mutating func open(_ id: Int64, showing item: AuctionItem? = nil, room: String? = nil) -> [AuctionAction] {
         screen = .detail(id)
-        detail = item.map { AuctionDetailState(item: $0) }
+        let room = room.flatMap { AuctionDetailState.buyer(of: $0, item: id) != nil ? $0 : nil }
+        detail = item.map { AuctionDetailState(item: $0, room: room) }
+        openingRoom = room
         notice = nil
-        return [.open(item: id)]
+        return [.open(item: id)] + (room.map { [.showRoom(item: id, room: $0)] } ?? [])
     }
 
     private mutating func turnPage(by delta: Int) -> [AuctionAction] {

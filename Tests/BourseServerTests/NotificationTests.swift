@@ -1,5 +1,6 @@
 import BourseCore
 import BourseServer
+import BourseStore
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -182,11 +183,11 @@ struct NotificationTests {
         }
     }
 
-    @Test func aFilledExchangeOrderReachesItsUsersInboxButNotAnAccountWithoutOne() async throws {
+    @Test func aFilledExchangeOrderReachesItsUsersInboxButNotAnAccountWithoutOneUntilItSignsIn() async throws {
         try await ServerHarness.with(steps: 0, configure: { $0.signIn.passwordCost = 4 }) { harness in
             try await harness.application().test(.live) { client in
                 // Ann (a user) buys from an account with no password (a bot): only Ann has an inbox.
-                let ann = try await R.user("ann", krw: 1_000_000, harness, client)
+                let ann = try await R.user("ann", krw: 2_000_000, harness, client)
                 let bot = try await harness.store.createAccount(named: "bot", at: Timestamp(milliseconds: 1)).id
                 _ = try await harness.submit([.deposit(bot, currency: "BTC", amount: Funds(units: 100_000_000))])
                 _ = try await harness.exchange.submit { id in
@@ -207,6 +208,30 @@ struct NotificationTests {
                 #expect(filled.first?["item"] is NSNull && filled.first?["room"] is NSNull)
                 #expect(
                     try await harness.store.notifications(of: bot, unreadOnly: false, before: nil, limit: 10).isEmpty)
+
+                // The bot's owner gives it a password from the CLI (another process: the server is not told)
+                // and signs in: its fills reach its inbox from then on, though it was found without one
+                // just now.
+                let hash = try await PasswordHashing.hash("password of bot", cost: 4)
+                #expect(try await harness.store.setPasswordHash(hash, of: bot))
+                let credentials = #"{"username":"bot","password":"password of bot"}"#
+                #expect(try await S.post(client, "/auction/v1/sessions", credentials).status == .created)
+                for side in [Side.ask, .bid] {
+                    let account = side == .ask ? bot : ann.account
+                    _ = try await harness.exchange.submit { id in
+                        .place(
+                            .limit(
+                                id, account, MarketCode("KRW-BTC")!, side,
+                                price: Price(units: 50_000_000 * 100_000_000), volume: Volume(units: 1_000_000)))
+                    }
+                }
+                _ = try await Self.inbox(client, ann, holding: 2)
+                var stored: [StoredNotification] = []
+                for _ in 0..<200 where stored.isEmpty {
+                    stored = try await harness.store.notifications(of: bot, unreadOnly: false, before: nil, limit: 10)
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+                #expect(stored.map(\.text) == ["Your order on KRW-BTC was filled."])
             }
         }
     }

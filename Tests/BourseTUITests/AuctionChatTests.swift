@@ -26,7 +26,7 @@ struct AuctionChatTests {
         _ = state.handle(.character("q"), visibleRows: 10)
         #expect(!state.shouldQuit)
         _ = state.handle(.backspace, visibleRows: 10)
-        #expect(state.handle(.enter, visibleRows: 10) == [.chat(item: 7, text: "Is it boxed? 상자 있나")])
+        #expect(state.handle(.enter, visibleRows: 10) == [.chat(room: "item:7", text: "Is it boxed? 상자 있나")])
         #expect(state.detail?.input == AuctionDetailState.Input.none && state.pending == "sending…")
         state.apply(.posted(Self.message(3, "mina", "Is it boxed? 상자 있나")), visibleRows: 10)
         #expect(state.pending == nil && state.detail?.chat.map(\.seq) == [3])
@@ -44,7 +44,7 @@ struct AuctionChatTests {
 
     @Test func aLiveMessageGoesOnTopOnceAndOnlyInItsItem() {
         var state = S.detailState(S.items[0])
-        state.apply(.chat(item: 7, [Self.message(1, "ann", "Is it boxed?")]), visibleRows: 10)
+        state.apply(.chat(room: "item:7", [Self.message(1, "ann", "Is it boxed?")]), visibleRows: 10)
         state.apply(.said(Self.message(2, "seller", "Yes.", seller: true)), visibleRows: 10)
         state.apply(.said(Self.message(2, "seller", "Yes.", seller: true)), visibleRows: 10)
         var elsewhere = Self.message(3, "ben", "wrong item")
@@ -56,14 +56,14 @@ struct AuctionChatTests {
     @Test func aDeletionBlanksTheMessageShownLiveOrOnARead() throws {
         var state = S.detailState(S.items[0])
         state.apply(
-            .chat(item: 7, [Self.message(1, "ann", "Call me"), Self.message(2, "ben", "Red?")]), visibleRows: 10)
+            .chat(room: "item:7", [Self.message(1, "ann", "Call me"), Self.message(2, "ben", "Red?")]), visibleRows: 10)
         var gone = Self.message(1, "", "")
         gone.deleted = true
         state.apply(.said(gone), visibleRows: 10)
         #expect(state.detail?.chat.map(\.deleted) == [false, true])
         #expect(state.detail?.chat.last?.from == "ann" && state.detail?.chat.last?.text == "", "the author stays")
         // A read that still had it (sent before the deletion) does not bring the words back.
-        state.apply(.chat(item: 7, [Self.message(1, "ann", "Call me")]), visibleRows: 10)
+        state.apply(.chat(room: "item:7", [Self.message(1, "ann", "Call me")]), visibleRows: 10)
         #expect(state.detail?.chat.last?.deleted == true)
         // A deletion of a message never shown adds nothing.
         var unseen = Self.message(5, "", "")
@@ -89,13 +89,13 @@ struct AuctionChatTests {
         state.connection = .live
         state.apply(
             .chat(
-                item: 7,
+                room: "item:7",
                 [
                     Self.message(2, "seller", "Yes, with the original box.\nShipping tomorrow.", seller: true),
                     Self.message(1, "ann", "Is it boxed?"),
                 ]), visibleRows: 10)
         // Another item's thread (an answer that crossed a page change) is not this one's.
-        state.apply(.chat(item: 3, [Self.message(9, "ben", "wrong item")]), visibleRows: 10)
+        state.apply(.chat(room: "item:3", [Self.message(9, "ben", "wrong item")]), visibleRows: 10)
         let frame = AuctionDetailScreen.render(state, now: F.now, width: 80, height: 24, colour: false)
         try Golden.check(frame, "auctions-detail-questions-80x24")
         #expect(frame.count == 24 && frame.allSatisfy { DisplayWidth.cells($0) == 80 })

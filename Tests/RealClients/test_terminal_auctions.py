@@ -4,7 +4,8 @@ from BOURSE_PASSWORD). The demo's auctions are live in the list with countdowns;
 the minimum is refused on the input line; a good maximum is bid, and the screen and the REST API both show that
 it landed: the history has the user's bid, /me/bids has the item with the user's maximum, and the ledger
 locked it while the user leads. Then the user asks a question in the item's thread from the terminal, and a
-rival's higher bid reaches the status line and the inbox (`i`) live."""
+rival's higher bid reaches the status line and the inbox (`i`) live. Last, the user and the item's seller talk in
+their private room from two terminals, each seeing the other read their message."""
 
 import re
 import shutil
@@ -117,6 +118,8 @@ def test_a_new_user_bids_with_a_maximum_from_the_terminal():
             screen.keys("Escape")
             screen.wait(lambda text: f"#{target['id']} ·" in text, "the detail again")
 
+            talk_privately(server, screen, target)
+
             screen.keys("Escape")
             back = screen.wait(lambda text: "Bourse auctions ·" in text, "the list again")
             assert re.search(r"\s(leading|outbid)\s", back), back
@@ -124,6 +127,63 @@ def test_a_new_user_bids_with_a_maximum_from_the_terminal():
             screen.wait(lambda text: "Bourse auctions" not in text, "the terminal restored after q")
         finally:
             subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+
+
+def talk_privately(server, screen: "Pane", target: dict) -> None:
+    """The buyer (who has bid) writes to the seller in their private room with `p`; the seller, in a terminal
+    of their own, finds the message in the inbox, opens its room with Enter and answers there. Each side's
+    terminal marks what it shows read, so each sees "✓ seen" beside their own message (issue #19)."""
+    seller = target["seller"]
+    set_password(server.data_dir, seller, PASSWORD)
+    session = f"bourse-seller-{server.process.pid}"
+    command = f"BOURSE_PASSWORD='{PASSWORD}' {BINARY} auctions --server {server.base} --user {seller}; sleep 30"
+    start_tmux(session, 120, 30, command)
+    other = Pane(session)
+    try:
+        other.wait(lambda text: f"signed in as {seller}" in text and "● live" in text, "the seller's list", seconds=60)
+        screen.keys("p")
+        screen.wait(lambda text: f"Private room with the seller, {seller}: no messages yet" in text, "the buyer's room")
+        screen.keys("c")
+        screen.keys("Can you ship it today?", literal=True)
+        screen.keys("Enter")
+        screen.wait(lambda text: "sent to the private room" in text and f"{USER}: Can you ship it today?" in text,
+                    "the buyer's message in the room")
+
+        other.wait(lambda text: f"✉ {USER} wrote to you about" in text, "the seller told on the status line")
+        other.keys("i")
+        def message_row(text: str) -> int | None:
+            if f"Notifications · {seller}" not in text:
+                return None
+            lines = text.splitlines()
+            return next((i for i, line in enumerate(lines) if re.search(rf"message\s+{USER} wrote to you about", line)),
+                        None)
+        inbox = other.wait(lambda text: message_row(text) is not None, "the message in the seller's inbox")
+        row = message_row(inbox)
+        other.keys(*(["j"] * (row - 2)), "Enter")
+        other.wait(lambda text: f"Private room with {USER} (latest 1" in text and "Can you ship it today?" in text,
+                   "the room opened from the inbox")
+        screen.wait(lambda text: re.search(r"Can you ship it today\?\s+✓ seen", text), "the buyer sees it was read")
+
+        other.keys("c")
+        other.keys("Yes, this afternoon.", literal=True)
+        other.keys("Enter")
+        screen.wait(lambda text: f"{seller} (seller): Yes, this afternoon." in text, "the answer, live in the room")
+        other.wait(lambda text: re.search(r"Yes, this afternoon\.\s+✓ seen", text), "the seller sees it was read")
+        # The receipts are the server's: a join lists them (what the web client shows too).
+        room = f"dm:{target['id']}:{USER}"
+        history = requests.get(f"{server.base}/auction/v1/rooms/{room}/messages", timeout=30,
+                               headers={"Authorization": "Bearer " + sign_in(server, USER)}).json()["messages"]
+        assert [m["text"] for m in history] == ["Yes, this afternoon.", "Can you ship it today?"], history
+
+        screen.keys("p")
+        screen.wait(lambda text: "Questions (latest" in text and "Is it boxed?" in text, "back to the questions")
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+
+
+def sign_in(server, user: str) -> str:
+    return requests.post(f"{server.base}/auction/v1/sessions", json={"username": user, "password": PASSWORD},
+                         timeout=30).json()["token"]
 
 
 def rows(text: str) -> list[tuple[str, ...]]:

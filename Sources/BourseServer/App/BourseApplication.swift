@@ -37,7 +37,8 @@ public enum BourseApplication {
         SignInController(
             store: reader.store, options: configuration.signIn,
             throttle: SignInThrottle(options: configuration.signIn), limiter: limiter, clock: reader.clock,
-            secureCookies: configuration.tls != nil, sockets: auctions.sockets
+            secureCookies: configuration.tls != nil, sockets: auctions.sockets,
+            notifier: auctions.notifier
         ).addRoutes(to: router)
         let controller = auctionController(reader: reader, configuration: configuration, auctions: auctions)
         PhotoController(library: controller.library, store: reader.store, clock: reader.clock).addRoutes(to: router)

@@ -19,6 +19,8 @@ struct SignInController: Sendable {
     let secureCookies: Bool
     /// The sockets sessions opened: signing out closes the session's.
     let sockets: CredentialSockets
+    /// The inboxes, told of each sign-in (an account given a password while the server runs has one from then).
+    let notifier: Notifier
 
     static let cookieName = "bourse_session"
 
@@ -97,6 +99,7 @@ struct SignInController: Sendable {
                 status: .unauthorized, name: "unauthorized", message: "The username or the password is wrong.")
         }
         throttle.succeeded(username: username)
+        notifier.signedIn(account.id)
         let token = SessionToken()
         let expires = Timestamp(milliseconds: now.milliseconds + options.sessionLifetime.milliseconds)
         try await store.saveSession(

@@ -12,9 +12,10 @@ import Synchronization
 /// and its events and connection states go to the screen as outcomes, which apply them to the rows and
 /// the item. REST does what the socket does not: it loads list pages (on a page or sort change, and every
 /// ten seconds to pick up new listings), the open item's bid history (again after a `price` event of the
-/// item, at most twice a second), the open item's questions (on opening it and every ten seconds; they come
-/// live over the socket, which joins the item's thread while it is open), and the user's bids. Actions run one at a time, in the order the keys
-/// asked for them; each makes the next REST load due at once.
+/// item, at most twice a second), the messages of the room on screen (the open item's questions or a
+/// private room: on opening it and every ten seconds; they come live over the socket, which joins the room
+/// while it is shown, with how far the other side has read it), and the user's bids. Actions run one at a
+/// time, in the order the keys asked for them; each makes the next REST load due at once.
 final class AuctionsFeed: Sendable {
     /// The slow REST refreshes, for what the socket does not say (new listings, a missed history).
     static let listInterval = Duration.seconds(10)
@@ -22,7 +23,7 @@ final class AuctionsFeed: Sendable {
     static let myBidsInterval = Duration.seconds(10)
     /// The open item's history is loaded at most this often, however fast its price moves.
     static let historyInterval = Duration.milliseconds(500)
-    /// The open item's questions come live over the socket; REST reads them again this often, for a
+    /// The room on screen comes live over the socket; REST reads it again this often, for a
     /// socket that is away.
     static let chatInterval = Duration.seconds(10)
 
@@ -34,8 +35,12 @@ final class AuctionsFeed: Sendable {
         var pageItems: [Int64] = []
         /// What the socket was last asked to follow.
         var followed: Set<Int64>?
-        /// The item whose thread the socket was last asked to join.
-        var chatJoined: Int64?
+        /// The chat room on screen: the open item's public thread or one of its private rooms.
+        var room: String?
+        /// The room the socket was last asked to join.
+        var chatJoined: String?
+        /// The rooms the server said were joined (and not left since): a read receipt waits for its room's.
+        var joined: Set<String> = []
         /// When each part is next due; `nil` is now.
         var listDue: ContinuousClock.Instant?
         var itemDue: ContinuousClock.Instant?
@@ -77,17 +82,22 @@ final class AuctionsFeed: Sendable {
             }
         case .open(let item):
             interest.withLock {
-                ($0.item, $0.itemDue, $0.chatDue) = (item, nil, nil)
+                ($0.item, $0.room, $0.itemDue, $0.chatDue) = (item, "item:\(item)", nil, nil)
+            }
+        case .showRoom(let item, let room):
+            interest.withLock { interest in
+                guard interest.item == item else { return }
+                (interest.room, interest.chatDue) = (room, nil)
             }
         case .close:
             interest.withLock {
-                ($0.item, $0.listDue) = (nil, nil)
+                ($0.item, $0.room, $0.listDue) = (nil, nil, nil)
             }
         case .refresh:
             interest.withLock {
                 ($0.listDue, $0.itemDue, $0.myBidsDue, $0.chatDue) = (nil, nil, nil, nil)
             }
-        case .bid, .buyNow, .watch, .chat, .showInbox:
+        case .bid, .buyNow, .watch, .chat, .markRead, .showInbox:
             commandQueue.yield(action)
         }
     }
@@ -107,6 +117,7 @@ final class AuctionsFeed: Sendable {
         let states = stream.states()
         let said = stream.chatMessages()
         let notices = stream.notifications()
+        let receipts = stream.chatReads()
         await withTaskGroup(of: Void.self) { group in
             // The socket's tasks end when its URL cannot work; the screens go on with REST then.
             group.addTask {
@@ -127,6 +138,10 @@ final class AuctionsFeed: Sendable {
             }
             group.addTask {
                 for await update in notices { self.deliver(.notification(update)) }
+                await Self.untilCancelled()
+            }
+            group.addTask {
+                for await receipt in receipts { self.deliver(.read(receipt)) }
                 await Self.untilCancelled()
             }
             group.addTask { await self.follow() }
@@ -174,16 +189,25 @@ final class AuctionsFeed: Sendable {
             if let wanted {
                 do { try await stream.subscribe(items: wanted.sorted()) } catch {}
             }
-            // The open item's thread: joined while it is open (the stream rejoins after a reconnect).
-            let (join, leave): (Int64?, Int64?) = interest.withLock { interest in
-                guard interest.item != interest.chatJoined else { return (nil, nil) }
-                defer { interest.chatJoined = interest.item }
-                return (interest.item, interest.chatJoined)
+            // The room on screen: joined while it is shown (the stream rejoins after a reconnect).
+            let (join, leave): (String?, String?) = interest.withLock { interest in
+                guard interest.room != interest.chatJoined else { return (nil, nil) }
+                defer { interest.chatJoined = interest.room }
+                return (interest.room, interest.chatJoined)
             }
             // Not awaited: while the socket is away an answer can take the request timeout, and the next
-            // item subscription must not wait for it (the stream keeps the rooms itself).
-            if let leave { Task { try? await stream.leaveChat(room: "item:\(leave)") } }
-            if let join { Task { try? await stream.joinChat(room: "item:\(join)") } }
+            // item subscription must not wait for it (the stream keeps the rooms itself). A room the server
+            // refuses is refused to the REST read too, which says so on screen.
+            if let leave {
+                interest.withLock { _ = $0.joined.remove(leave) }
+                Task { try? await stream.leaveChat(room: leave) }
+            }
+            if let join {
+                Task {
+                    guard (try? await stream.joinChat(room: join)) != nil else { return }
+                    interest.withLock { if $0.chatJoined == join { _ = $0.joined.insert(join) } }
+                }
+            }
             if wanted == nil, join == nil, leave == nil { try? await Task.sleep(for: .milliseconds(50)) }
         }
     }
@@ -205,8 +229,20 @@ final class AuctionsFeed: Sendable {
                 case .buyNow(let item): deliver(.bought(try await client.buyNow(item: item)))
                 case .watch(let item, true): deliver(.watched(item: item, try await client.watch(item: item)))
                 case .watch(let item, false): deliver(.watched(item: item, try await client.unwatch(item: item)))
-                case .chat(let item, let text):
-                    deliver(.posted(try await client.postChatMessage(room: "item:\(item)", text: text).message))
+                case .chat(let room, let text):
+                    deliver(.posted(try await client.postChatMessage(room: room, text: text).message))
+                case .markRead(let room, let id):
+                    // Off the queue, so a bid typed next does not wait for it. The server takes a receipt only
+                    // from a member: the room's join (sent with the read of its messages that led here) must
+                    // be answered first. A receipt lost with the socket is not worth a notice: the next
+                    // message marks further.
+                    Task {
+                        for _ in 0..<100 where !interest.withLock({ $0.joined.contains(room) }) {
+                            try? await Task.sleep(for: .milliseconds(50))
+                        }
+                        try? await stream.markChatRead(room: room, messageID: id)
+                    }
+                    continue
                 case .showInbox:
                     // Shown, then marked read: the socket's `notifications.read` then clears the count and the
                     // unread marks.
@@ -236,8 +272,8 @@ final class AuctionsFeed: Sendable {
         let clock = ContinuousClock()
         while !Task.isCancelled {
             let now = clock.now
-            let (page, sort, item, listDue, itemDue, myBidsDue, chatDue) = interest.withLock {
-                ($0.page, $0.sort, $0.item, $0.listDue, $0.itemDue, $0.myBidsDue, $0.chatDue)
+            let (page, sort, item, room, listDue, itemDue, myBidsDue, chatDue) = interest.withLock {
+                ($0.page, $0.sort, $0.item, $0.room, $0.listDue, $0.itemDue, $0.myBidsDue, $0.chatDue)
             }
             if let item, itemDue.map({ $0 <= now }) ?? true {
                 interest.withLock { ($0.itemDue, $0.itemLoaded) = (now + Self.itemInterval, now) }
@@ -247,10 +283,12 @@ final class AuctionsFeed: Sendable {
                 }
             }
             // After the item: its answer opens the detail that the thread is shown in.
-            if let item, chatDue.map({ $0 <= now }) ?? true {
+            if item != nil, let room, chatDue.map({ $0 <= now }) ?? true {
                 interest.withLock { $0.chatDue = now + Self.chatInterval }
-                await refresh {
-                    .chat(item: item, try await self.client.chatMessages(room: "item:\(item)", limit: 20).messages)
+                do {
+                    deliver(.chat(room: room, try await client.chatMessages(room: room, limit: 20).messages))
+                } catch {
+                    deliver(.roomFailed(room: room, Self.readable(error)))
                 }
             }
             // The list is on screen only while no item is open.

@@ -92,6 +92,14 @@ final class Notifier: Sendable {
         }
     }
 
+    /// `account` signed in, so it has a password now: it gets notifications from here on, even if it was
+    /// found without one lately (`bourse user password` gives an existing account one from another process,
+    /// which this cache cannot hear of).
+    func signedIn(_ account: AccountID) {
+        let now = clock().milliseconds
+        state.withLock { $0.users[account] = (true, now) }
+    }
+
     /// Queues `notifications` for their inboxes; returns at once.
     func notify(_ notifications: [StoredNotification]) {
         guard !notifications.isEmpty else { return }
