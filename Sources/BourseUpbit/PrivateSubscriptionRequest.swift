@@ -18,6 +18,8 @@ public struct PrivateSubscriptionRequest: Sendable, Hashable {
     /// Whether `myAlert` is wanted: the account's alerts as they fire (a Bourse extension; Upbit's clients
     /// never ask for it, so they never get one).
     public var alerts: Bool
+    /// Numbered messages, and what to resume (Bourse's extension, ``PrivateResume``); nil: Upbit's bytes.
+    public var resume: PrivateResume?
 
     /// Parses a request frame; errors are the Upbit error frames to send back.
     public init(parsing bytes: some Collection<UInt8>) throws(SubscriptionError) {
@@ -35,6 +37,7 @@ public struct PrivateSubscriptionRequest: Sendable, Hashable {
         var markets: Set<MarketCode> = []
         var assets = false
         var alerts = false
+        var resume: PrivateResume?
         for element in elements {
             guard element.members != nil else { throw .wrongFormat("Every element of the request must be an object.") }
             if ticket == nil, let value = element["ticket"] {
@@ -46,6 +49,10 @@ public struct PrivateSubscriptionRequest: Sendable, Hashable {
                     throw .invalidParameter("Unknown format; expected DEFAULT, SIMPLE, JSON_LIST or SIMPLE_LIST.")
                 }
                 format = parsed
+            }
+            if let value = element["resume"] {
+                guard resume == nil else { throw .invalidParameter("The request has more than one resume object.") }
+                resume = try PrivateResume(parsing: value)
             }
             guard let type = element["type"] else { continue }
             switch type.stringValue {
@@ -80,5 +87,6 @@ public struct PrivateSubscriptionRequest: Sendable, Hashable {
         self.orderMarkets = allMarkets ? nil : markets
         self.assets = assets
         self.alerts = alerts
+        self.resume = resume
     }
 }

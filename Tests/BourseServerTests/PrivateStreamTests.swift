@@ -110,6 +110,76 @@ struct PrivateStreamTests {
         }
     }
 
+    @Test func aNumberedConnectionGetsWhatItMissedOnceAndInOrderAfterAReconnect() async throws {
+        try await ServerHarness.with(steps: 0) { harness in
+            let key = try await keys.makeKey(harness, scopes: "accounts,orders:read,orders:write")
+            _ = try await harness.submit([
+                .deposit(key.account, currency: "KRW", amount: Funds(units: 1_000_000 * 100_000_000))
+            ])
+            /// A bid of 0.001 BTC at `thousands` × 1,000 won (10,000,000 won and up, so the order passes the minimum).
+            @Sendable func bid(_ thousands: Int64) async throws {
+                _ = try await harness.exchange.submit { id in
+                    .place(
+                        .limit(
+                            id, key.account, MarketCode("KRW-BTC")!, .bid,
+                            price: Price(units: thousands * 1_000 * 100_000_000), volume: Volume(units: 100_000)))
+                }
+            }
+            let token = ExchangeRoutesTests.token(key, nonce: "fixed")
+            @Sendable func numbers(_ objects: [[String: Any]], _ type: String) -> [Int] {
+                objects.filter { $0["type"] as? String == type }.compactMap { $0["seq"] as? Int }
+            }
+            func prices(_ objects: [[String: Any]]) -> [Double] {
+                objects.filter { $0["type"] as? String == "myOrder" }.compactMap { $0["price"] as? Double }
+            }
+            let first = try await session(
+                harness, authorization: token,
+                request: #"[{"ticket":"t"},{"resume":{}},{"type":"myOrder"},{"type":"myAsset"}]"#,
+                during: { try await bid(10_000) },
+                until: { numbers($0, "myOrder").count == 1 && numbers($0, "myAsset").count == 1 })
+            #expect(first.first?["type"] as? String == "resume", "the answer comes first: \(first)")
+            let epoch = try #require(first.first?["epoch"] as? String)
+            #expect((first.first?["resumed"] as? [Any])?.isEmpty == true)
+            #expect(numbers(first, "myOrder") == [1] && numbers(first, "myAsset") == [1], "\(first)")
+            #expect(harness.privateFeed.numberedAccounts == 1)
+
+            // Away: three orders are numbered and kept for the account.
+            for thousands in [10_001, 10_002, 10_003] as [Int64] { try await bid(thousands) }
+            let resume = #"{"resume":{"epoch":"\#(epoch)","myOrder":{"KRW-BTC":1},"myAsset":1}}"#
+            let second = try await session(
+                harness, authorization: token,
+                request: #"[{"ticket":"t"},\#(resume),{"type":"myOrder"},{"type":"myAsset"}]"#,
+                during: { try await bid(10_004) },
+                until: { numbers($0, "myOrder").count == 4 && numbers($0, "myAsset").count == 4 })
+            let answer = try #require(second.first?["resumed"] as? [[String: Any]], "\(second)")
+            #expect(second.first?["epoch"] as? String == epoch)
+            #expect(answer.map { $0["status"] as? String } == ["replayed", "replayed"], "\(answer)")
+            #expect(answer.map { $0["replayed"] as? Int } == [3, 3] && answer.map { $0["seq"] as? Int } == [4, 4])
+            // The three missed, then the one placed after the reconnect: each once, in order.
+            #expect(numbers(second, "myOrder") == [2, 3, 4, 5] && numbers(second, "myAsset") == [2, 3, 4, 5])
+            #expect(prices(second) == [10_001_000, 10_002_000, 10_003_000, 10_004_000], "\(second)")
+
+            // Up to date: nothing replayed. Numbers of another epoch (a restarted server): reset.
+            let current = try await session(
+                harness, authorization: token,
+                request: #"[{"ticket":"t"},{"resume":{"epoch":"\#(epoch)","myAsset":5}},{"type":"myAsset"}]"#,
+                during: {}, until: { !$0.isEmpty })
+            #expect((current.first?["resumed"] as? [[String: Any]])?.first?["status"] as? String == "current")
+            let other = try await session(
+                harness, authorization: token,
+                request: #"[{"ticket":"t"},{"resume":{"epoch":"another","myAsset":5}},{"type":"myAsset"}]"#,
+                during: {}, until: { !$0.isEmpty })
+            #expect((other.first?["resumed"] as? [[String: Any]])?.first?["status"] as? String == "reset")
+            #expect(other.count == 1, "nothing replayed after a reset: \(other)")
+
+            // Numbers are only for those who ask: a plain connection of the same account gets Upbit's bytes.
+            let plain = try await session(
+                harness, authorization: token, request: #"[{"ticket":"t"},{"type":"myOrder"}]"#,
+                during: { try await bid(10_005) }, until: { !$0.isEmpty })
+            #expect(plain.count == 1 && plain.first?["seq"] == nil && plain.first?["price"] as? Double == 10_005_000)
+        }
+    }
+
     @Test func aConnectionWithoutAValidTokenGetsInvalidAuth() async throws {
         try await ServerHarness.with(steps: 0) { harness in
             for authorization in [nil, "Bearer not.a.token"] as [String?] {

@@ -159,4 +159,65 @@ struct StreamResumeTests {
             #expect(holder.withLock { $0?.0.resumeGaps } == 0)
         }
     }
+
+    final class HeardOrders: Sendable {
+        let events = Mutex<[OrderEvent]>([])
+    }
+
+    @Test func theSDKsOrderStreamHearsEveryEventOnceInOrderWhileTheServerGoesAwayAndComesBack() async throws {
+        try await ServerHarness.with(steps: 0) { harness in
+            let key = try await ExchangeRoutesTests().makeKey(harness, scopes: "accounts,orders:read,orders:write")
+            _ = try await harness.submit([
+                .deposit(key.account, currency: "KRW", amount: Funds(units: 1_000_000 * 100_000_000))
+            ])
+            /// A bid of 0.001 BTC at `thousands` × 1,000 won.
+            @Sendable func bid(_ thousands: Int64) async throws {
+                _ = try await harness.exchange.submit { id in
+                    .place(
+                        .limit(
+                            id, key.account, MarketCode("KRW-BTC")!, .bid,
+                            price: Price(units: thousands * 1_000 * 100_000_000), volume: Volume(units: 100_000)))
+                }
+            }
+            let heard = HeardOrders()
+            let holder = Mutex<(OrderStream, [Task<Void, Never>])?>(nil)
+            defer { holder.withLock { $0?.1.forEach { $0.cancel() } } }
+            @Sendable func wait(until count: Int) async throws {
+                for _ in 0..<500 where heard.events.withLock({ $0.count }) < count {
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+            }
+            let port = try await harness.serving { port in
+                var options = OrderStream.Options()
+                options.initialBackoff = .milliseconds(100)
+                let client = ExchangeClient(
+                    baseURL: URL(string: "http://127.0.0.1:\(port)")!, accessKey: key.access, secretKey: key.secret)
+                let stream = OrderStream(client: client, codes: ["KRW-BTC"], options: options)
+                let events = stream.events()
+                let running = Task { await stream.run() }
+                let reading = Task { for await event in events { heard.events.withLock { $0.append(event) } } }
+                holder.withLock { $0 = (stream, [running, reading]) }
+                for _ in 0..<500 where stream.currentState != .connected {
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+                try await bid(10_000)
+                try await wait(until: 1)
+                return port
+            }
+            // The server is away: three orders are placed meanwhile.
+            for thousands in [10_001, 10_002, 10_003] as [Int64] { try await bid(thousands) }
+            try await harness.serving(port: port) { _ in
+                for _ in 0..<500 where holder.withLock({ $0?.0.currentState }) != .connected {
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+                try await bid(10_004)
+                try await wait(until: 5)
+                try await Task.sleep(for: .milliseconds(200))
+            }
+            let prices = heard.events.withLock { $0.map(\.price) }
+            #expect(prices == [10_000_000, 10_001_000, 10_002_000, 10_003_000, 10_004_000], "each once, in order")
+            #expect(holder.withLock { $0?.0.reconnects } ?? 0 >= 1)
+            #expect(holder.withLock { $0?.0.gaps } == 0)
+        }
+    }
 }

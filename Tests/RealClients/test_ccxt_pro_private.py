@@ -9,12 +9,14 @@ reused nonce on WebSocket handshakes, as Upbit does.
 """
 
 import asyncio
+import json
 from decimal import Decimal
 
 import aiohttp
 import ccxt
 import ccxt.pro as ccxtpro
 import pytest
+import websockets
 
 from bourse_process import BINARY, own_server
 from demo_market import assert_far_above, through_the_asks
@@ -94,3 +96,60 @@ def test_a_bad_key_cannot_watch(server):
     # aiohttp's, depending on which side notices first (never a time-out).
     with pytest.raises((ccxt.BaseError, aiohttp.ClientError)):
         asyncio.run(scenario())
+
+
+def test_a_private_socket_that_asks_gets_what_it_missed_after_a_reconnect(server):
+    """Bourse's resume on `/websocket/v1/private` (issue #19) from a raw client (Python `websockets`): with
+    `{"resume":{}}` the messages are numbered per topic and the first answer names the epoch; orders placed
+    and cancelled (by ccxt, over REST) while the socket was away come after the reconnect's resume, each once,
+    in order, before what is new; and a connection of the same key that does not ask gets Upbit's bytes."""
+    process, (buyer_key, _) = server
+    ws_url = process.base.replace("http://", "ws://") + "/websocket/v1/private"
+    rest = ccxt.upbit({"urls": {"api": {"public": process.base, "private": process.base}},
+                       "apiKey": buyer_key.access, "secret": buyer_key.secret})
+    rest.load_markets()
+    request = [{"ticket": "resume"}, {"type": "myOrder", "codes": ["KRW-BTC"]}]
+
+    async def receive(ws, count: int) -> list[dict]:
+        got = []
+        while len(got) < count:
+            got.append(json.loads(await asyncio.wait_for(ws.recv(), 10)))
+        return got
+
+    async def scenario():
+        headers = {"Authorization": "Bearer " + buyer_key.token(None)}
+        async with websockets.connect(ws_url, additional_headers=headers) as ws:
+            await ws.send(json.dumps(request[:1] + [{"resume": {}}] + request[1:]))
+            answer, = await receive(ws, 1)
+            placed = await asyncio.to_thread(rest.create_order, "BTC/KRW", "limit", "buy", 0.001, 10_000_000)
+            first, = await receive(ws, 1)
+        # Away: two orders, one cancelled: three messages.
+        second = await asyncio.to_thread(rest.create_order, "BTC/KRW", "limit", "buy", 0.001, 10_001_000)
+        third = await asyncio.to_thread(rest.create_order, "BTC/KRW", "limit", "buy", 0.001, 10_002_000)
+        await asyncio.to_thread(rest.cancel_order, second["id"], "BTC/KRW")
+        headers = {"Authorization": "Bearer " + buyer_key.token(None)}
+        async with websockets.connect(ws_url, additional_headers=headers) as ws:
+            resume = {"resume": {"epoch": answer["epoch"], "myOrder": {"KRW-BTC": first["seq"]}}}
+            await ws.send(json.dumps(request[:1] + [resume] + request[1:]))
+            resumed, *replayed = await receive(ws, 4)
+            fourth = await asyncio.to_thread(rest.create_order, "BTC/KRW", "limit", "buy", 0.001, 10_003_000)
+            live, = await receive(ws, 1)
+        async with websockets.connect(ws_url, additional_headers=headers) as ws:
+            await ws.send(json.dumps(request))
+            await asyncio.to_thread(rest.cancel_order, fourth["id"], "BTC/KRW")
+            plain, = await receive(ws, 1)
+        for order in (placed, third):
+            await asyncio.to_thread(rest.cancel_order, order["id"], "BTC/KRW")
+        return answer, placed, first, second, third, resumed, replayed, fourth, live, plain
+
+    answer, placed, first, second, third, resumed, replayed, fourth, live, plain = asyncio.run(scenario())
+    assert answer["type"] == "resume" and answer["epoch"] and answer["resumed"] == [], answer
+    assert first["uuid"] == placed["id"] and first["state"] == "wait" and first["seq"] >= 1, first
+    line, = resumed["resumed"]
+    assert resumed["epoch"] == answer["epoch"] and line["topic"] == "myOrder" and line["code"] == "KRW-BTC", resumed
+    assert line["status"] == "replayed" and line["replayed"] == 3 and line["since"] == first["seq"], line
+    assert [(m["uuid"], m["state"]) for m in replayed] == [
+        (second["id"], "wait"), (third["id"], "wait"), (second["id"], "cancel")], replayed
+    assert [m["seq"] for m in replayed + [live]] == [first["seq"] + n for n in (1, 2, 3, 4)]
+    assert live["uuid"] == fourth["id"] and line["seq"] == first["seq"] + 3
+    assert plain["uuid"] == fourth["id"] and plain["state"] == "cancel" and "seq" not in plain, plain

@@ -10,9 +10,12 @@ import Synchronization
 /// Every fill arrives as its own event with its price, volume and time, which is how a screen marks the
 /// user's own trades on the public tape (``OwnFills``). ``run()`` keeps the connection: each connection
 /// sends a fresh bearer (a new signed token for an API key; the session token as it is), subscribes again,
-/// and after any failure or close waits (exponential backoff with jitter) and starts again. The private
-/// socket has no resume, so changes made while it was away are not replayed: read the open orders again
-/// over REST after a reconnect (``reconnects`` counts them).
+/// and after any failure or close waits (exponential backoff with jitter) and starts again.
+///
+/// Against a Bourse server it resumes (``Options/resumes``, ADR 0017): every reconnect asks for the events
+/// after the last one delivered, which come before anything new, each once and in order. When the server
+/// no longer holds them (away too long, or it restarted) ``gaps`` grows: read the open orders again over REST
+/// then.
 ///
 /// ```swift
 /// let orders = OrderStream(client: exchange, codes: ["KRW-BTC"])
@@ -31,6 +34,9 @@ public final class OrderStream: Sendable {
         public var pingInterval: Duration = .seconds(20)
         /// Certificates to trust besides the system's, for a `wss://` server with its own certificate.
         public var trusted: TrustedCertificates?
+        /// Whether to ask for numbered events and resume them after a reconnect (Bourse's extension); turn it
+        /// off for a server without it, such as Upbit's, which refuses the unknown request object.
+        public var resumes = true
 
         /// Every setting at the default written beside it.
         public init() {}
@@ -58,6 +64,11 @@ public final class OrderStream: Sendable {
         var connections = 0
         /// The last error frame of the current connection, said when it closes.
         var refusal: String?
+        /// The epoch the server named for the numbers, and the last number delivered per market.
+        var epoch: String?
+        var last: [String: UInt64] = [:]
+        /// Resumes the server could not fill (``gaps``).
+        var gaps = 0
     }
 
     /// The client whose server, account and credentials the stream uses.
@@ -116,11 +127,28 @@ public final class OrderStream: Sendable {
     /// Times the connection was made again after it dropped.
     public var reconnects: Int { registry.withLock { max(0, $0.connections - 1) } }
 
-    /// The subscription: `myOrder` for ``codes`` (all markets when empty), in the DEFAULT format.
+    /// Times a reconnect could not be resumed (the server no longer held what was missed, or restarted):
+    /// events may be missing then, so read the open orders again over REST. Always 0 without
+    /// ``Options/resumes``, when every reconnect may miss events.
+    public var gaps: Int { registry.withLock { $0.gaps } }
+
+    /// The subscription: `myOrder` for ``codes`` (all markets when empty), in the DEFAULT format, and with
+    /// ``Options/resumes`` the resume of what came after the last events delivered.
     var subscription: String {
         let list = (try? JSONEncoder().encode(codes)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
         let filter = codes.isEmpty ? "" : #","codes":"# + list
-        return #"[{"ticket":"bourse-sdk-orders"},{"type":"myOrder"\#(filter)},{"format":"DEFAULT"}]"#
+        var resume = ""
+        if options.resumes {
+            let (epoch, last) = registry.withLock { ($0.epoch, $0.last) }
+            var object: [String: AnyEncodableValue] = [:]
+            if let epoch, !last.isEmpty {
+                object["epoch"] = .string(epoch)
+                object["myOrder"] = .numbers(last)
+            }
+            let encoded = (try? JSONEncoder().encode(object)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+            resume = #",{"resume":"# + encoded + "}"
+        }
+        return #"[{"ticket":"bourse-sdk-orders"}\#(resume),{"type":"myOrder"\#(filter)},{"format":"DEFAULT"}]"#
     }
 
     /// Keeps the connection until the task is cancelled; returns at once for a URL that cannot work. Either
@@ -203,12 +231,61 @@ public final class OrderStream: Sendable {
             registry.withLock { $0.refusal = "\(name): \(message)" }
             return false
         case .other(type: "myOrder"):
-            if let event = try? JSONDecoder().decode(OrderEvent.self, from: bytes) {
-                for reader in registry.withLock({ Array($0.readers.values) }) { reader.yield(event) }
+            guard let event = try? JSONDecoder().decode(OrderEvent.self, from: bytes) else { return true }
+            let sequence = (try? StreamMessage.numbered(bytes))?.sequence
+            let readers = registry.withLock { registry -> [AsyncStream<OrderEvent>.Continuation] in
+                if let sequence {
+                    // A replay that crossed a live event, or a resent one: each event once.
+                    if let last = registry.last[event.code], sequence <= last { return [] }
+                    registry.last[event.code] = sequence
+                }
+                return Array(registry.readers.values)
+            }
+            for reader in readers { reader.yield(event) }
+            return true
+        case .other(type: "resume"):
+            guard let answer = try? JSONDecoder().decode(ResumeAnswer.self, from: bytes) else { return true }
+            registry.withLock { registry in
+                if registry.epoch != answer.epoch {
+                    // Numbers of another epoch mean nothing now: count from this one's.
+                    registry.epoch = answer.epoch
+                    registry.last = [:]
+                }
+                let lost = answer.resumed.filter { $0.status == "missed" || $0.status == "reset" }
+                if !lost.isEmpty { registry.gaps += 1 }
+                for line in lost {
+                    if let code = line.code { registry.last[code] = line.status == "reset" ? nil : line.seq }
+                }
             }
             return true
         case .other(type: nil): return true
         default: return false
+        }
+    }
+}
+
+/// The server's answer to a numbered request: the epoch of its numbers, and how each named market resumed.
+private struct ResumeAnswer: Decodable {
+    struct Line: Decodable {
+        var code: String?
+        var status: String
+        var seq: UInt64
+    }
+
+    var epoch: String
+    var resumed: [Line]
+}
+
+/// A value of the resume object, which mixes a string and an object of numbers.
+private enum AnyEncodableValue: Encodable {
+    case string(String)
+    case numbers([String: UInt64])
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .string(let text): try container.encode(text)
+        case .numbers(let numbers): try container.encode(numbers)
         }
     }
 }
