@@ -50,6 +50,8 @@ public enum AuctionOutcome: Sendable {
     case roomFailed(room: String, AuctionClientError)
     /// How far a member read a joined room (a join's list, or live).
     case read(ChatReadReceipt)
+    /// The receipt of ``AuctionAction/markRead(room:messageID:)`` could not be sent (the socket was away).
+    case readNotMarked(room: String, messageID: Int64)
     /// A message was posted.
     case posted(ChatMessage)
     /// A message of the room on screen arrived live.

@@ -37,7 +37,9 @@ public enum AuctionDetailScreen {
         let historyRoom = detail.chatLoaded ? max(2, min(detail.history.count + 1, room / 2)) : room
         lines += history(detail, room: historyRoom, width: width)
         if detail.chatLoaded {
-            lines += chat(detail, user: state.user, room: height - 3 - lines.count, width: width)
+            lines += chat(
+                detail, user: state.user, receipts: state.receipts[detail.room] ?? [:], room: height - 3 - lines.count,
+                width: width)
         }
         while lines.count < height - 3 { lines.append(String(repeating: " ", count: width)) }
         lines = Array(lines.prefix(height - 3))
@@ -71,10 +73,12 @@ public enum AuctionDetailScreen {
 
     /// The room's heading and messages, newest first, in `room` lines. In a private room, the user's newest
     /// message the other side has read is marked "✓ seen".
-    static func chat(_ detail: AuctionDetailState, user: String?, room: Int, width: Int) -> [String] {
+    static func chat(
+        _ detail: AuctionDetailState, user: String?, receipts: [String: Int64], room: Int, width: Int
+    ) -> [String] {
         guard room > 0 else { return [] }
         var lines = [DisplayWidth.fit(heading(detail, user: user), width)]
-        let seen = user.flatMap { detail.seenMessage(by: $0) }
+        let seen = user.flatMap { detail.seenMessage(by: $0, receipts: receipts) }
         for message in detail.chat.prefix(room - 1) {
             let who = message.fromSeller ? "\(message.from) (seller)" : message.from
             let text =

@@ -22,21 +22,22 @@ extension AuctionDetailState {
         return String(room.dropFirst(prefix.count))
     }
 
-    /// The id of `user`'s newest message in ``chat`` that another member has read, for "seen".
-    func seenMessage(by user: String) -> Int64? {
+    /// The id of `user`'s newest message in ``chat`` that another member has read (by `receipts`, the
+    /// room's), for "seen".
+    func seenMessage(by user: String, receipts: [String: Int64]) -> Int64? {
         guard isPrivate else { return nil }
         let read = receipts.filter { $0.key != user }.values.max() ?? 0
         return chat.first { $0.from == user && !$0.deleted && $0.id <= read }?.id
     }
 
-    /// Shows `room` from its start: its messages and receipts are the new room's to come.
+    /// Shows `room` from its start: its messages are the new room's to come. A message being typed was for
+    /// the room before, so it goes; a bid being typed stays.
     mutating func show(_ room: String) {
         self.room = room
         chat = []
         chatLoaded = false
-        receipts = [:]
         markedRead = 0
-        input = .none
+        if case .message = input { input = .none }
     }
 }
 
@@ -101,9 +102,13 @@ extension AuctionsState {
         return receipt.map { [$0] } ?? []
     }
 
-    /// A room's messages could not be read: a private room refused goes back to the public thread.
+    /// A room's messages could not be read: a private room the server refuses to this user goes back to the
+    /// public thread; a failure of the connection is the connection's; anything about a room no longer on
+    /// screen is old news.
     mutating func roomFailed(_ room: String, _ error: AuctionClientError) -> [AuctionAction] {
-        guard var detail, detail.room == room, detail.isPrivate, error.name != nil else {
+        guard var detail, detail.room == room else { return [] }
+        let refused = ["forbidden", "not_found", "unauthorized", "banned"].contains(error.name ?? "")
+        guard detail.isPrivate, refused else {
             _ = apply(.refreshFailed(error), visibleRows: 0)
             return []
         }
@@ -114,10 +119,16 @@ extension AuctionsState {
         return [.showRoom(item: detail.item.id, room: publicRoom)]
     }
 
-    /// A receipt of the room on screen moves its reader forward (never back).
+    /// A receipt moves its reader forward in its room (never back), whatever room is on screen.
     mutating func take(_ receipt: ChatReadReceipt) {
-        guard var detail, detail.room == receipt.room else { return }
-        detail.receipts[receipt.user] = max(detail.receipts[receipt.user] ?? 0, receipt.messageID)
-        self.detail = detail
+        guard receipt.room.hasPrefix("dm:") else { return }
+        receipts[receipt.room, default: [:]][receipt.user] = max(
+            receipts[receipt.room]?[receipt.user] ?? 0, receipt.messageID)
+    }
+
+    /// A read receipt the shell could not send: the next read of the room sends it again.
+    mutating func readNotMarked(room: String, messageID: Int64) {
+        guard detail?.room == room, detail?.markedRead == messageID else { return }
+        detail?.markedRead = 0
     }
 }

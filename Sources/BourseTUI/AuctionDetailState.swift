@@ -28,10 +28,8 @@ public struct AuctionDetailState: Sendable {
     public var chat: [ChatMessage] = []
     /// `true` once the room's messages have come: only then does the screen show them.
     public var chatLoaded = false
-    /// How far each member of ``room`` has read it (username → furthest message id), from the join's list
-    /// and live `chat.read` events: what puts "seen" beside the user's own messages in a private room.
-    public var receipts: [String: Int64] = [:]
-    /// The furthest message this client told the server the user read in ``room``.
+    /// The furthest message this client told the server the user read in ``room`` (0 when a receipt was
+    /// lost, so the next read of the room sends it again).
     public var markedRead: Int64 = 0
     /// The input line.
     public var input = Input.none

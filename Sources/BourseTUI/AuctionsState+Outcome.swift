@@ -72,6 +72,8 @@ extension AuctionsState {
             return roomFailed(room, error)
         case .read(let receipt):
             take(receipt)
+        case .readNotMarked(let room, let id):
+            readNotMarked(room: room, messageID: id)
         case .posted(let message):
             pending = nil
             notice = .info(message.room.hasPrefix("dm:") ? "sent to the private room" : "sent to the item's questions")
@@ -98,6 +100,8 @@ extension AuctionsState {
         case .connection(let state):
             streamed = true
             connection = Connection(state)
+            // Receipts sent while the socket was away may be lost: the next read of the room sends one again.
+            if case .connected = state { detail?.markedRead = 0 }
         case .notifications(let page):
             inbox.take(page)
         case .notification(let update):

@@ -76,6 +76,10 @@ public struct AuctionsState: Sendable {
     public var inbox = AuctionInboxState()
     /// The room to show once the item being opened comes (an inbox entry's private room).
     var openingRoom: String?
+    /// How far each member of a room has read it (room → username → furthest message id), from joins'
+    /// lists and live `chat.read` events: kept per room, whatever is on screen when they come (a join's
+    /// list comes once), for "seen" beside the user's own messages in a private room.
+    public var receipts: [String: [String: Int64]] = [:]
 
     /// A state for `user` (nil: read-only).
     public init(user: String? = nil) { self.user = user }

@@ -8,8 +8,9 @@ extension PrivateStreamJSON {
         case current
         /// What was missed follows, in order, before anything new.
         case replayed
-        /// What was missed is no longer kept (too much, or too long ago): read the state over REST
-        /// (`/v1/orders/open`, `/v1/orders/closed`, `/v1/accounts`); numbers go on from `seq`.
+        /// What was missed is no longer kept (too much, or too long ago), or the request does not subscribe
+        /// to the topic it names: read the state over REST (`/v1/orders/open`, `/v1/orders/closed`,
+        /// `/v1/accounts`); numbers go on from `seq`.
         case missed
         /// The numbers belong to another epoch (the server restarted, or stopped keeping the account's
         /// numbering after it was away long): forget them, read the state over REST, and count from here.
@@ -39,8 +40,9 @@ extension PrivateStreamJSON {
     }
 
     /// `{"type":"resume","epoch":…,"resumed":[{"topic","code","status","since","seq","replayed"},…]}`: sent
-    /// first on every numbered request (the epoch the numbers belong to), listing each topic it named; the
-    /// replayed messages follow it. The same keys in every format.
+    /// first on every numbered request (the epoch the numbers belong to), listing each topic it named, and
+    /// with the right epoch each topic it wants that has numbers (resumed from 0); the replayed messages
+    /// follow it. The same keys in every format.
     public static func resume(epoch: String, _ topics: [Resumed]) -> [UInt8] {
         var writer = JSONWriter(capacity: 64 + 112 * topics.count)
         writer.beginObject()

@@ -30,6 +30,19 @@ struct PrivateTapeTests {
         #expect(answer.first { $0.topic == Self.btc }?.replayed == 2)
     }
 
+    @Test func aResumeOfThisEpochGetsTheTopicsItHasNoNumberForFromTheStart() {
+        var tape = PrivateTape(epoch: "e1")
+        for topic in [Self.btc, Self.eth, .assets, Self.btc] { _ = tape.append(Self.alert(1), topic: topic) }
+        // The client knew the epoch and had seen nothing (a bot's first connection, quiet until the drop).
+        let quiet = tape.resume(PrivateResume(epoch: "e1"), wants: { $0 != .assets })
+        #expect(
+            quiet.replay.map(\.topic) == [Self.btc, Self.eth, Self.btc] && quiet.replay.map(\.sequence) == [1, 1, 2])
+        #expect(quiet.answer.allSatisfy { $0.status == .replayed && $0.since == 0 } && quiet.answer.count == 2)
+        // Without the epoch (a new client), nothing is replayed; with another, nothing either.
+        #expect(tape.resume(PrivateResume(), wants: { _ in true }).replay.isEmpty)
+        #expect(tape.resume(PrivateResume(epoch: "e0"), wants: { _ in true }).replay.isEmpty)
+    }
+
     @Test func whatIsNoLongerKeptIsMissedAndAnotherEpochsNumbersAreReset() {
         var tape = PrivateTape(epoch: "e1")
         for _ in 0..<(PrivateTape.capacity + 5) { _ = tape.append(Self.alert(1), topic: .alerts) }

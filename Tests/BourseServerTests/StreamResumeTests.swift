@@ -187,6 +187,7 @@ struct StreamResumeTests {
                     try await Task.sleep(for: .milliseconds(20))
                 }
             }
+            // The first connection sees nothing before the server goes away: its stream knows only the epoch.
             let port = try await harness.serving { port in
                 var options = OrderStream.Options()
                 options.initialBackoff = .milliseconds(100)
@@ -200,23 +201,29 @@ struct StreamResumeTests {
                 for _ in 0..<500 where stream.currentState != .connected {
                     try await Task.sleep(for: .milliseconds(20))
                 }
-                try await bid(10_000)
-                try await wait(until: 1)
                 return port
             }
-            // The server is away: three orders are placed meanwhile.
-            for thousands in [10_001, 10_002, 10_003] as [Int64] { try await bid(thousands) }
-            try await harness.serving(port: port) { _ in
+            @Sendable func connected() async throws {
                 for _ in 0..<500 where holder.withLock({ $0?.0.currentState }) != .connected {
                     try await Task.sleep(for: .milliseconds(20))
                 }
+            }
+            // Away twice: orders placed meanwhile come after each reconnect, with what is new after them.
+            for thousands in [10_000, 10_001] as [Int64] { try await bid(thousands) }
+            try await harness.serving(port: port) { _ in
+                try await connected()
+                try await wait(until: 2)
+            }
+            for thousands in [10_002, 10_003] as [Int64] { try await bid(thousands) }
+            try await harness.serving(port: port) { _ in
+                try await connected()
                 try await bid(10_004)
                 try await wait(until: 5)
                 try await Task.sleep(for: .milliseconds(200))
             }
             let prices = heard.events.withLock { $0.map(\.price) }
             #expect(prices == [10_000_000, 10_001_000, 10_002_000, 10_003_000, 10_004_000], "each once, in order")
-            #expect(holder.withLock { $0?.0.reconnects } ?? 0 >= 1)
+            #expect(holder.withLock { $0?.0.reconnects } ?? 0 >= 2)
             #expect(holder.withLock { $0?.0.gaps } == 0)
         }
     }

@@ -151,6 +151,38 @@ struct AuctionPrivateRoomTests {
         #expect(line.contains("And the lens cap?") && line.hasSuffix("✓ seen") && DisplayWidth.cells(line) == 80)
     }
 
+    @Test func receiptsAreKeptPerRoomWhateverIsOnScreenAndALostOneIsSentAgain() throws {
+        // The seller opens a buyer's room from the inbox: the join's receipts come before the item does.
+        var state = S.listState()
+        let room = "dm:4:ann"
+        state.apply(
+            .notifications(try AuctionInboxTests.page([try Self.chatEntry(3, item: 4, room: room)], unread: 1)),
+            visibleRows: 10)
+        _ = state.handle(.character("i"), visibleRows: 10)
+        _ = state.handle(.enter, visibleRows: 10)
+        #expect(state.detail == nil)
+        state.apply(.read(Self.receipt("ann", 11, room: room)), visibleRows: 10)
+        state.apply(.item(S.items[3], history: []), visibleRows: 10)
+        let messages = [
+            Self.message(11, "mina", "Yes, it is.", room: room), Self.message(10, "ann", "Boxed?", room: room),
+        ]
+        #expect(state.apply(.chat(room: room, messages), visibleRows: 10) == [.markRead(room: room, messageID: 10)])
+        let frame = AuctionDetailScreen.render(state, now: F.now, width: 80, height: 24, colour: false)
+        #expect(frame.contains { $0.contains("Yes, it is.") && $0.hasSuffix("✓ seen") }, "\(frame)")
+        // Switching away and back keeps what the other side read.
+        _ = state.handle(.character("p"), visibleRows: 10)
+        _ = state.handle(.character("p"), visibleRows: 10)
+        #expect(state.detail?.room == room && state.receipts[room] == ["ann": 11])
+        // A receipt the shell could not send is sent again with the next read of the room.
+        #expect(state.apply(.chat(room: room, messages), visibleRows: 10) == [.markRead(room: room, messageID: 10)])
+        state.apply(.readNotMarked(room: room, messageID: 10), visibleRows: 10)
+        #expect(state.apply(.chat(room: room, messages), visibleRows: 10) == [.markRead(room: room, messageID: 10)])
+        #expect(state.apply(.chat(room: room, messages), visibleRows: 10) == [])
+        // And after the socket comes back (one sent while it was away may be lost).
+        state.apply(.connection(.connected), visibleRows: 10)
+        #expect(state.apply(.chat(room: room, messages), visibleRows: 10) == [.markRead(room: room, messageID: 10)])
+    }
+
     @Test func aRefusedPrivateRoomGoesBackToTheQuestions() {
         var state = S.detailState(S.items[0])
         _ = state.handle(.character("p"), visibleRows: 10)
@@ -159,8 +191,17 @@ struct AuctionPrivateRoomTests {
             state.apply(.roomFailed(room: "dm:7:mina", refusal), visibleRows: 10)
                 == [.showRoom(item: 7, room: "item:7")])
         #expect(state.detail?.room == "item:7" && state.notice == .refused(name: "forbidden", message: "Not yours."))
-        // A transport failure of the room is the connection's, not the room's.
+        // A transport failure of the room is the connection's, not the room's; a refusal of a room no longer
+        // on screen is old news; a bid being typed survives a room change.
         #expect(state.apply(.roomFailed(room: "item:7", .transport("Connection refused")), visibleRows: 10) == [])
         #expect(state.detail?.room == "item:7")
+        _ = state.handle(.character("b"), visibleRows: 10)
+        #expect(state.apply(.roomFailed(room: "dm:7:mina", refusal), visibleRows: 10) == [])
+        #expect(state.detail?.input == .maximum(text: "", problem: nil))
+        _ = state.handle(.escape, visibleRows: 10)
+        _ = state.handle(.character("p"), visibleRows: 10)
+        let busy = AuctionClientError.tooManyRequests(retryAfterSeconds: 1, message: "Slow down.")
+        #expect(state.apply(.roomFailed(room: "dm:7:mina", busy), visibleRows: 10) == [])
+        #expect(state.detail?.room == "dm:7:mina", "a refusal that is not about the room keeps it")
     }
 }

@@ -127,6 +127,9 @@ public final class OrderStream: Sendable {
     /// Times the connection was made again after it dropped.
     public var reconnects: Int { registry.withLock { max(0, $0.connections - 1) } }
 
+    /// The most markets a resume names (the server refuses a request naming more than 300 topics).
+    static let maximumNamedMarkets = 250
+
     /// Times a reconnect could not be resumed (the server no longer held what was missed, or restarted):
     /// events may be missing then, so read the open orders again over REST. Always 0 without
     /// ``Options/resumes``, when every reconnect may miss events.
@@ -141,9 +144,15 @@ public final class OrderStream: Sendable {
         if options.resumes {
             let (epoch, last) = registry.withLock { ($0.epoch, $0.last) }
             var object: [String: AnyEncodableValue] = [:]
-            if let epoch, !last.isEmpty {
+            // With the epoch, the server also replays the markets not named (the client has seen none of
+            // them), so a bot's first fill in a market is not lost either; past the server's limit of named
+            // markets, the rest come that way and the dedupe below drops what was already delivered.
+            if let epoch {
                 object["epoch"] = .string(epoch)
-                object["myOrder"] = .numbers(last)
+                if !last.isEmpty {
+                    let named = last.sorted { $0.value > $1.value }.prefix(Self.maximumNamedMarkets)
+                    object["myOrder"] = .numbers(Dictionary(uniqueKeysWithValues: Array(named)))
+                }
             }
             let encoded = (try? JSONEncoder().encode(object)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
             resume = #",{"resume":"# + encoded + "}"
@@ -246,16 +255,17 @@ public final class OrderStream: Sendable {
         case .other(type: "resume"):
             guard let answer = try? JSONDecoder().decode(ResumeAnswer.self, from: bytes) else { return true }
             registry.withLock { registry in
+                // Another epoch (a restarted server) after one this stream knew: what came meanwhile is lost.
+                let newEpoch = registry.epoch != nil && registry.epoch != answer.epoch
                 if registry.epoch != answer.epoch {
                     // Numbers of another epoch mean nothing now: count from this one's.
                     registry.epoch = answer.epoch
                     registry.last = [:]
                 }
                 let lost = answer.resumed.filter { $0.status == "missed" || $0.status == "reset" }
-                if !lost.isEmpty { registry.gaps += 1 }
-                for line in lost {
-                    if let code = line.code { registry.last[code] = line.status == "reset" ? nil : line.seq }
-                }
+                if newEpoch || !lost.isEmpty { registry.gaps += 1 }
+                // From the server's number on: what came before is for REST to tell.
+                for line in lost { if let code = line.code { registry.last[code] = line.seq } }
             }
             return true
         case .other(type: nil): return true

@@ -10,13 +10,14 @@ import Synchronization
 ///
 /// It watches the same durable commits as ``MarketFeed`` (the exchange's observer hands each commit to
 /// both), so a message never reports a command that is not yet durable, and it is queued before the
-/// placing client's HTTP answer is sent. Work is done only for accounts with a connection: the demo's
-/// traffic costs one dictionary look-up per commit.
+/// placing client's HTTP answer is sent. Work is done only for accounts with a connection or a tape: the
+/// demo's traffic costs one dictionary look-up per commit.
 ///
 /// A connection that asks (`{"resume":{…}}`, ``PrivateResume``, ADR 0017) gets its messages numbered per
-/// topic, and after a reconnect what it missed: the account's ``PrivateTape`` numbers and keeps them. One
-/// lock covers the connections, the tapes and each commit's delivery, so a resumed connection's replay
-/// ends exactly where its live messages begin.
+/// topic, and after a reconnect what it missed: the account's ``PrivateTape`` numbers and keeps them. Each
+/// account has a lock of its own over its connections, its tape and the delivery of its messages, so a
+/// resumed connection's replay ends exactly where its live messages begin, and a replay holds up only the
+/// commits of its own account.
 public final class PrivateFeed: Sendable {
     struct Subscriber {
         var connection: StreamConnection
@@ -53,9 +54,22 @@ public final class PrivateFeed: Sendable {
         }
     }
 
-    private struct State {
-        var subscribers: [AccountID: [Int: Subscriber]] = [:]
-        var tapes: [AccountID: PrivateTape] = [:]
+    /// One account's connections and tape, under the account's own lock.
+    private final class Account: Sendable {
+        struct State {
+            var subscribers: [Int: Subscriber] = [:]
+            var tape: PrivateTape?
+
+            /// Nothing left to deliver to or keep.
+            var isEmpty: Bool { subscribers.isEmpty && tape == nil }
+
+            /// Drops the tape if no numbered connection has been open for ``PrivateFeed/tapeRetention``.
+            mutating func dropTapeIfIdle(at now: Timestamp) {
+                if let idle = tape?.idleSince, now.milliseconds - idle.milliseconds >= tapeRetention { tape = nil }
+            }
+        }
+
+        let state = Mutex(State())
     }
 
     /// How long an account's tape is kept after its last numbered connection closed: a client away longer
@@ -64,7 +78,8 @@ public final class PrivateFeed: Sendable {
 
     let metrics: ServerMetrics
     let clock: @Sendable () -> Timestamp
-    private let state = Mutex(State())
+    /// The accounts with a connection or a tape. Lock order: this map, then an account (never the reverse).
+    private let accounts = Mutex<[AccountID: Account]>([:])
 
     /// A feed with no connections.
     public init(metrics: ServerMetrics, clock: @escaping @Sendable () -> Timestamp) {
@@ -81,7 +96,11 @@ public final class PrivateFeed: Sendable {
 
     /// Starts delivering to `connection` (authenticated as `account`) once it subscribes.
     func open(_ connection: StreamConnection, account: AccountID) {
-        state.withLock { $0.subscribers[account, default: [:]][connection.id] = Subscriber(connection: connection) }
+        accounts.withLock { accounts in
+            let box = accounts[account] ?? Account()
+            accounts[account] = box
+            box.state.withLock { $0.subscribers[connection.id] = Subscriber(connection: connection) }
+        }
     }
 
     /// Replaces what `connection` wants. A numbered request is answered (`resume`) and gets what it missed
@@ -89,19 +108,21 @@ public final class PrivateFeed: Sendable {
     func subscribe(_ connection: StreamConnection, account: AccountID, _ request: PrivateSubscriptionRequest) {
         connection.state.withLock { $0.format = request.format }
         let now = clock()
-        state.withLock { state in
-            guard var subscriber = state.subscribers[account]?[connection.id] else { return }
+        guard let box = accounts.withLock({ $0[account] }) else { return }
+        box.state.withLock { state in
+            guard var subscriber = state.subscribers[connection.id] else { return }
             let wasNumbered = subscriber.numbered
             subscriber.request = request
-            state.subscribers[account]?[connection.id] = subscriber
+            state.subscribers[connection.id] = subscriber
+            state.dropTapeIfIdle(at: now)
             if let resume = request.resume {
-                var tape = state.tapes[account] ?? PrivateTape()
+                var tape = state.tape ?? PrivateTape()
                 if !wasNumbered {
                     tape.numberedConnections += 1
                     tape.idleSince = nil
                 }
                 let (answer, replay) = tape.resume(resume, wants: subscriber.wants)
-                state.tapes[account] = tape
+                state.tape = tape
                 let format = request.format
                 let keys: KeyStyle = format.abbreviatesKeys ? .abbreviated : .full
                 send(PrivateStreamJSON.resume(epoch: tape.epoch, answer), to: connection, format: format)
@@ -111,105 +132,117 @@ public final class PrivateFeed: Sendable {
                         to: connection, format: format)
                 }
             } else if wasNumbered {
-                Self.leave(account, at: now, &state)
+                Self.leave(at: now, &state)
             }
-            Self.dropIdleTapes(at: now, &state)
         }
     }
 
     /// Stops delivering to `connection`.
     func remove(_ connection: StreamConnection, account: AccountID) {
         let now = clock()
-        state.withLock { state in
-            let subscriber = state.subscribers[account]?.removeValue(forKey: connection.id)
-            if state.subscribers[account]?.isEmpty == true { state.subscribers[account] = nil }
-            if subscriber?.numbered == true { Self.leave(account, at: now, &state) }
-            Self.dropIdleTapes(at: now, &state)
+        accounts.withLock { accounts in
+            guard let box = accounts[account] else { return }
+            let empty = box.state.withLock { state in
+                if state.subscribers.removeValue(forKey: connection.id)?.numbered == true {
+                    Self.leave(at: now, &state)
+                }
+                return state.isEmpty
+            }
+            if empty { accounts[account] = nil }
+            // Other accounts' tapes left idle past their time go too (a quiet server has few removals, and
+            // each costs one look at the accounts with a connection or a tape).
+            for (id, other) in accounts where id != account {
+                let gone = other.state.withLock { state in
+                    state.dropTapeIfIdle(at: now)
+                    return state.isEmpty
+                }
+                if gone { accounts[id] = nil }
+            }
         }
     }
 
-    /// A numbered connection of `account` left.
-    private static func leave(_ account: AccountID, at now: Timestamp, _ state: inout State) {
-        guard var tape = state.tapes[account] else { return }
+    /// A numbered connection of the account left.
+    private static func leave(at now: Timestamp, _ state: inout Account.State) {
+        guard var tape = state.tape else { return }
         tape.numberedConnections = max(0, tape.numberedConnections - 1)
         if tape.numberedConnections == 0 { tape.idleSince = now }
-        state.tapes[account] = tape
-    }
-
-    private static func dropIdleTapes(at now: Timestamp, _ state: inout State) {
-        state.tapes = state.tapes.filter { _, tape in
-            tape.idleSince.map { now.milliseconds - $0.milliseconds < tapeRetention } ?? true
-        }
+        state.tape = tape
     }
 
     /// Connected accounts (for tests and metrics).
-    public var connectedAccounts: Int { state.withLock { $0.subscribers.count } }
+    public var connectedAccounts: Int {
+        accounts.withLock { $0.values.count { box in box.state.withLock { !$0.subscribers.isEmpty } } }
+    }
 
     /// Accounts whose messages are numbered (for tests and metrics).
-    public var numberedAccounts: Int { state.withLock { $0.tapes.count } }
+    public var numberedAccounts: Int {
+        accounts.withLock { $0.values.count { box in box.state.withLock { $0.tape != nil } } }
+    }
 
     // MARK: - Publishing
 
     func publish(_ batch: DurableExchange.DurableBatch) {
-        state.withLock { state in
-            guard !state.subscribers.isEmpty || !state.tapes.isEmpty else { return }
-            func followed(_ account: AccountID) -> Bool {
-                state.subscribers[account] != nil || state.tapes[account] != nil
+        let followed = accounts.withLock { accounts -> [AccountID: Account] in
+            guard !accounts.isEmpty else { return [:] }
+            var followed: [AccountID: Account] = [:]
+            for record in batch.orders { if let box = accounts[record.account] { followed[record.account] = box } }
+            for changed in batch.balances { if let box = accounts[changed.account] { followed[changed.account] = box } }
+            return followed
+        }
+        guard !followed.isEmpty else { return }
+        let now = clock()
+        var fills: [OrderID: [OrderFill]] = [:]
+        for fill in batch.fills where followed[fill.account] != nil { fills[fill.order, default: []].append(fill) }
+        var messages: [AccountID: [(PrivateTape.Message, PrivateResume.Topic)]] = [:]
+        for record in batch.orders where followed[record.account] != nil {
+            var updates = (fills[record.id] ?? []).map(PrivateStreamJSON.OrderUpdate.trade)
+            if record.state != .wait || updates.isEmpty { updates.append(.state) }
+            for update in updates {
+                messages[record.account, default: []].append(
+                    (.order(record, update, time: now), .orders(record.market)))
             }
-            guard
-                batch.orders.contains(where: { followed($0.account) })
-                    || batch.balances.contains(where: { followed($0.account) })
-            else { return }
-            let now = clock()
-            var fills: [OrderID: [OrderFill]] = [:]
-            for fill in batch.fills where followed(fill.account) { fills[fill.order, default: []].append(fill) }
-            for record in batch.orders where followed(record.account) {
-                var updates = (fills[record.id] ?? []).map(PrivateStreamJSON.OrderUpdate.trade)
-                if record.state != .wait || updates.isEmpty { updates.append(.state) }
-                for update in updates {
-                    Self.publish(
-                        .order(record, update, time: now), topic: .orders(record.market), to: record.account, &state,
-                        metrics: metrics)
-                }
-            }
-            var balances: [AccountID: [Balance]] = [:]
-            var order: [AccountID] = []
-            for changed in batch.balances where followed(changed.account) {
-                if balances[changed.account] == nil { order.append(changed.account) }
-                balances[changed.account, default: []].append(changed.balance)
-            }
-            for account in order {
-                let uuid = UUID().uuidString.lowercased()
-                Self.publish(
-                    .assets(balances[account] ?? [], uuid: uuid, time: now), topic: .assets, to: account, &state,
-                    metrics: metrics)
+        }
+        var balances: [AccountID: [Balance]] = [:]
+        for changed in batch.balances where followed[changed.account] != nil {
+            balances[changed.account, default: []].append(changed.balance)
+        }
+        for (account, changed) in balances {
+            messages[account, default: []].append(
+                (.assets(changed, uuid: UUID().uuidString.lowercased(), time: now), .assets))
+        }
+        for (account, list) in messages {
+            guard let box = followed[account] else { continue }
+            box.state.withLock { state in
+                state.dropTapeIfIdle(at: now)
+                for (message, topic) in list { Self.publish(message, topic: topic, &state, metrics: metrics) }
             }
         }
     }
 
     /// Sends `myAlert` about a fired alert to `account`'s connections that subscribed to it.
     public func alertFired(_ alert: Alert, _ notification: StoredNotification) {
+        guard let box = accounts.withLock({ $0[alert.account] }) else { return }
         let message = AlertMessage(
             id: alert.id, kind: AlertRow(alert.condition).kind, market: alert.condition.market,
             item: alert.condition.item?.rawValue, notification: notification.id, text: notification.text,
             time: notification.at)
-        state.withLock { state in
-            guard state.subscribers[alert.account] != nil || state.tapes[alert.account] != nil else { return }
-            Self.publish(.alert(message), topic: .alerts, to: alert.account, &state, metrics: metrics)
+        let now = clock()
+        box.state.withLock { state in
+            state.dropTapeIfIdle(at: now)
+            Self.publish(.alert(message), topic: .alerts, &state, metrics: metrics)
         }
     }
 
-    /// Numbers `message` on `account`'s tape (if it keeps one), encodes it at most once per format (and
+    /// Numbers `message` on the account's tape (if it keeps one), encodes it at most once per format (and
     /// numbered or not), and queues it on every connection of the account that wants `topic`.
     private static func publish(
-        _ message: PrivateTape.Message, topic: PrivateResume.Topic, to account: AccountID, _ state: inout State,
+        _ message: PrivateTape.Message, topic: PrivateResume.Topic, _ state: inout Account.State,
         metrics: ServerMetrics
     ) {
-        let sequence = state.tapes[account]?.append(message, topic: topic)
-        guard let subscribers = state.subscribers[account] else { return }
+        let sequence = state.tape?.append(message, topic: topic)
         var encoded: [StreamFormat: [UInt8]] = [:]
         var frames: [StreamFormatNumbering: StreamFrame] = [:]
-        for subscriber in subscribers.values where subscriber.wants(topic) {
+        for subscriber in state.subscribers.values where subscriber.wants(topic) {
             guard let format = subscriber.request?.format else { continue }
             let numbered = subscriber.numbered ? sequence : nil
             let key = StreamFormatNumbering(format: format, numbered: numbered != nil)

@@ -68,10 +68,19 @@ struct PrivateTape {
 
     /// The answer to `resume` and the messages to replay after it, oldest first: for each topic it names,
     /// those after its number that `wants` still passes (the connection's subscription).
+    ///
+    /// A resume of this epoch also gets, from the start, the topics it wants and does not name: the client
+    /// was connected in this epoch and has no number for them, so all of them came while it was away (a
+    /// bot's first fill in a market, or on a connection that had seen nothing yet).
     func resume(
         _ resume: PrivateResume, wants: (PrivateResume.Topic) -> Bool
     ) -> (answer: [PrivateStreamJSON.Resumed], replay: [Entry]) {
-        let topics = resume.since.keys.sorted { "\($0)" < "\($1)" }
+        var since = resume.since
+        if resume.epoch == epoch {
+            for topic in latest.keys where since[topic] == nil && wants(topic) { since[topic] = 0 }
+        }
+        let resume = PrivateResume(epoch: resume.epoch, since: since)
+        let topics = since.keys.sorted { "\($0)" < "\($1)" }
         guard resume.epoch == epoch else {
             let answer = topics.map { topic in
                 PrivateStreamJSON.Resumed(

@@ -60,14 +60,19 @@ final class AuctionsFeed: Sendable {
     private let interest = Mutex(Interest())
     private let commands: AsyncStream<AuctionAction>
     private let commandQueue: AsyncStream<AuctionAction>.Continuation
+    /// Rooms to leave and join, in the order the screen moved between them (one at a time: a leave that
+    /// overtook the join after it would take the user out of the room on screen).
+    private let roomChanges: AsyncStream<(leave: String?, join: String?)>
+    private let roomQueue: AsyncStream<(leave: String?, join: String?)>.Continuation
 
     /// A feed of `client`'s server; `stream` is the socket of the same client (and so of its sign-in).
     init(client: AuctionClient, stream: AuctionStream, signedIn: Bool, item: Int64?) {
         self.client = client
         self.stream = stream
         self.signedIn = signedIn
-        interest.withLock { $0.item = item }
+        interest.withLock { ($0.item, $0.room) = (item, item.map { "item:\($0)" }) }
         (commands, commandQueue) = AsyncStream.makeStream()
+        (roomChanges, roomQueue) = AsyncStream.makeStream()
     }
 
     /// The server's time now, from the client's clock (learnt from every answer): what countdowns count on.
@@ -145,6 +150,7 @@ final class AuctionsFeed: Sendable {
                 await Self.untilCancelled()
             }
             group.addTask { await self.follow() }
+            group.addTask { await self.changeRooms() }
             group.addTask { await self.runCommands() }
             group.addTask { await self.poll() }
             await group.next()
@@ -195,20 +201,23 @@ final class AuctionsFeed: Sendable {
                 defer { interest.chatJoined = interest.room }
                 return (interest.room, interest.chatJoined)
             }
-            // Not awaited: while the socket is away an answer can take the request timeout, and the next
+            // Not awaited here: while the socket is away an answer can take the request timeout, and the next
             // item subscription must not wait for it (the stream keeps the rooms itself). A room the server
             // refuses is refused to the REST read too, which says so on screen.
-            if let leave {
-                interest.withLock { _ = $0.joined.remove(leave) }
-                Task { try? await stream.leaveChat(room: leave) }
-            }
-            if let join {
-                Task {
-                    guard (try? await stream.joinChat(room: join)) != nil else { return }
-                    interest.withLock { if $0.chatJoined == join { _ = $0.joined.insert(join) } }
-                }
+            if join != nil || leave != nil {
+                if let leave { interest.withLock { _ = $0.joined.remove(leave) } }
+                roomQueue.yield((leave, join))
             }
             if wanted == nil, join == nil, leave == nil { try? await Task.sleep(for: .milliseconds(50)) }
+        }
+    }
+
+    /// Leaves and joins rooms one change at a time, in order.
+    private func changeRooms() async {
+        for await (leave, join) in roomChanges {
+            if let leave { try? await stream.leaveChat(room: leave) }
+            guard let join, (try? await stream.joinChat(room: join)) != nil else { continue }
+            interest.withLock { if $0.chatJoined == join { _ = $0.joined.insert(join) } }
         }
     }
 
@@ -234,13 +243,15 @@ final class AuctionsFeed: Sendable {
                 case .markRead(let room, let id):
                     // Off the queue, so a bid typed next does not wait for it. The server takes a receipt only
                     // from a member: the room's join (sent with the read of its messages that led here) must
-                    // be answered first. A receipt lost with the socket is not worth a notice: the next
-                    // message marks further.
+                    // be answered first. A receipt lost is not worth a notice: the screen sends it again.
                     Task {
                         for _ in 0..<100 where !interest.withLock({ $0.joined.contains(room) }) {
                             try? await Task.sleep(for: .milliseconds(50))
                         }
-                        try? await stream.markChatRead(room: room, messageID: id)
+                        // Lost (the socket away, the room not joined yet): the next read of the room sends it.
+                        do { try await stream.markChatRead(room: room, messageID: id) } catch {
+                            deliver(.readNotMarked(room: room, messageID: id))
+                        }
                     }
                     continue
                 case .showInbox:
@@ -284,7 +295,8 @@ final class AuctionsFeed: Sendable {
             }
             // After the item: its answer opens the detail that the thread is shown in.
             if item != nil, let room, chatDue.map({ $0 <= now }) ?? true {
-                interest.withLock { $0.chatDue = now + Self.chatInterval }
+                // Only for the room still on screen: a `p` during the item's read made the new room due now.
+                interest.withLock { if $0.room == room { $0.chatDue = now + Self.chatInterval } }
                 do {
                     deliver(.chat(room: room, try await client.chatMessages(room: room, limit: 20).messages))
                 } catch {

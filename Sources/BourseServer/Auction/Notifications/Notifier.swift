@@ -284,7 +284,8 @@ final class Notifier: Sendable {
                 continue
             }
             let user = try await store.passwordHash(of: account) != nil
-            state.withLock { $0.users[account] = (user, now) }
+            // A sign-in that came while the store was read knows better (``signedIn(_:)``): never downgraded.
+            state.withLock { $0.users[account] = ($0.users[account]?.user == true || user, now) }
             if user { found.insert(account) }
         }
         return found
