@@ -36,8 +36,8 @@ public final class StreamConnection: Sendable {
         var wakePending = false
         /// An urgent wake was sent and the writer has not taken the frames yet.
         var urgentPending = false
-        /// Waits for ``closeReason()``.
-        var closeWaiter: CheckedContinuation<Void, Never>?
+        /// Called once when the server closes the connection or the client leaves (``whenEnded(_:)``).
+        var endListener: (@Sendable () -> Void)?
         var closed: CloseReason?
         var finished = false
         var lastActivity: Timestamp
@@ -75,15 +75,15 @@ public final class StreamConnection: Sendable {
     /// followers' frames do not stand between a client and its answer.
     @discardableResult
     public func enqueue(_ frame: StreamFrame, urgent: Bool = false) -> Bool {
-        let (accepted, wake, waiter) = state.withLock {
-            state -> (Bool, (@Sendable (Bool) -> Void)?, CheckedContinuation<Void, Never>?) in
+        let (accepted, wake, ended) = state.withLock {
+            state -> (Bool, (@Sendable (Bool) -> Void)?, (@Sendable () -> Void)?) in
             guard state.closed == nil, !state.finished else { return (false, nil, nil) }
             if state.queuedBytes + frame.count > maximumQueuedBytes {
                 state.closed = .tooSlow
                 state.frames.removeAll()
                 state.queuedBytes = 0
-                defer { state.closeWaiter = nil }
-                return (false, nil, state.closeWaiter)
+                defer { state.endListener = nil }
+                return (false, nil, state.endListener)
             }
             state.frames.append(frame)
             state.queuedBytes += frame.count
@@ -100,7 +100,7 @@ public final class StreamConnection: Sendable {
             return (true, wake, nil)
         }
         wake?(urgent)
-        waiter?.resume()
+        ended?()
         return accepted
     }
 
@@ -146,26 +146,26 @@ public final class StreamConnection: Sendable {
 
     /// Closes the connection for `reason`; frames still queued are dropped.
     public func close(_ reason: CloseReason) {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        let ended = state.withLock { state -> (@Sendable () -> Void)? in
             if state.closed == nil { state.closed = reason }
-            defer { state.closeWaiter = nil }
-            return state.closeWaiter
+            defer { state.endListener = nil }
+            return state.endListener
         }
-        waiter?.resume()
+        ended?()
     }
 
     /// Ends the connection quietly: the client went away.
     func finish() {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        let ended = state.withLock { state -> (@Sendable () -> Void)? in
             state.finished = true
             // Nothing is written after this, and the wake function is what keeps the writer alive.
             state.wake = nil
             state.frames.removeAll()
             state.queuedBytes = 0
-            defer { state.closeWaiter = nil }
-            return state.closeWaiter
+            defer { state.endListener = nil }
+            return state.endListener
         }
-        waiter?.resume()
+        ended?()
     }
 
     /// Counts one request message at `time`; false when it is over `perSecond` in the current second
@@ -190,20 +190,22 @@ public final class StreamConnection: Sendable {
 
     /// Waits until the server closes the connection (the reason) or the client goes away (nil).
     public func closeReason() async -> CloseReason? {
-        while true {
-            let outcome = state.withLock { state -> CloseReason?? in
-                if let closed = state.closed { return .some(closed) }
-                return state.finished ? .some(nil) : .none
-            }
-            if let outcome { return outcome }
-            await withCheckedContinuation { continuation in
-                let ready = state.withLock { state in
-                    if state.closed != nil || state.finished { return true }
-                    state.closeWaiter = continuation
-                    return false
-                }
-                if ready { continuation.resume() }
-            }
+        await withCheckedContinuation { continuation in whenEnded { continuation.resume() } }
+        return closedReason
+    }
+
+    /// Why the server closed the connection; nil while it has not (or the client left first).
+    var closedReason: CloseReason? { state.withLock { $0.closed } }
+
+    /// Calls `listener` once, when the server closes the connection or the client leaves (now, if that
+    /// happened already). One listener at a time: the connection's own reader (``StreamRoutes``), so an
+    /// idle connection holds no task just to learn it was closed.
+    func whenEnded(_ listener: @escaping @Sendable () -> Void) {
+        let now = state.withLock { state -> Bool in
+            if state.closed != nil || state.finished { return true }
+            state.endListener = listener
+            return false
         }
+        if now { listener() }
     }
 }

@@ -29,57 +29,37 @@ struct StreamRoutes: Sendable {
         }
     }
 
-    /// How a connection's two tasks end.
-    private enum Ending: Sendable {
-        /// The server closed it (and sent the close frame).
-        case closedByServer
-        /// The client went away; the reader's own ending follows.
-        case clientGone
-        /// The reader stopped, with the error that stopped it.
-        case readEnded((any Error)?)
-    }
-
     /// Runs one connection until either side ends it: hands each request frame to `receive` (at most
     /// ``StreamOptions/messagesPerSecond`` a second; more get an error frame), and sends the close frame when
     /// the server closes the connection.
     ///
+    /// The connection's own task only reads. Each task keeps the memory its deepest call stack needed for as
+    /// long as it lives (the runtime's task allocator frees slabs only at the end), so an idle connection
+    /// holding a second task just to wait for a close cost several KB; the close handshake runs in a task of
+    /// its own made only when the server closes (ADR 0018).
+    ///
     /// A read error is rethrown: the WebSocket library then closes with the code it carries (1007 for text
-    /// that is not UTF-8, 1009 for a message over the limit, 1002 for a protocol error).
+    /// that is not UTF-8, 1009 for a message over the limit, 1002 for a protocol error). A read that ends
+    /// because the server closed the connection is not an error.
     static func serve(
         _ connection: StreamConnection, feed: MarketFeed, inbound: WebSocketInboundStream,
         outbound: WebSocketOutboundWriter, context: WebSocketRouterContext<BourseRequestContext>,
         refuse: (@Sendable ([UInt8]) -> Void)? = nil, receive: @escaping @Sendable ([UInt8]) -> Void
     ) async throws {
-        let readError = await withTaskGroup(of: Ending.self) { group -> (any Error)? in
-            group.addTask {
-                let closed = await closeWhenTold(
-                    connection, outbound: outbound, channel: context.requestContext.channel, logger: context.logger)
-                return closed ? .closedByServer : .clientGone
-            }
-            group.addTask {
-                defer { connection.finish() }
-                do {
-                    try await read(inbound, into: connection, feed: feed, refuse: refuse, receive: receive)
-                    return .readEnded(nil)
-                } catch {
-                    context.logger.debug("websocket read ended", metadata: ["error": "\(error)"])
-                    return .readEnded(error)
-                }
-            }
-            defer {
-                group.cancelAll()
-                connection.finish()
-            }
-            while let ending = await group.next() {
-                switch ending {
-                case .closedByServer: return nil
-                case .clientGone: continue
-                case .readEnded(let error): return error
-                }
-            }
-            return nil
+        let (channel, logger) = (context.requestContext.channel, context.logger)
+        connection.whenEnded {
+            // The client left first: nothing to say.
+            guard let reason = connection.closedReason else { return }
+            Task { await closeHandshake(reason, outbound: outbound, channel: channel, logger: logger) }
         }
-        if let readError { throw readError }
+        defer { connection.finish() }
+        do {
+            try await read(inbound, into: connection, feed: feed, refuse: refuse, receive: receive)
+        } catch {
+            guard connection.closedReason == nil else { return }
+            context.logger.debug("websocket read ended", metadata: ["error": "\(error)"])
+            throw error
+        }
     }
 
     /// Hands each request message to `receive`, or past the message rate to `refuse` (a protocol's own
@@ -112,12 +92,13 @@ struct StreamRoutes: Sendable {
     /// reading never takes the close frame).
     static let closeHandshakeLimit: Duration = .seconds(5)
 
-    /// Sends the close frame when the server closes the connection (frames go out through
-    /// ``StreamFrameWriter``) and returns true; returns false at once when the client leaves first.
-    private static func closeWhenTold(
-        _ connection: StreamConnection, outbound: WebSocketOutboundWriter, channel: any Channel, logger: Logger
-    ) async -> Bool {
-        guard let reason = await connection.closeReason() else { return false }
+    /// Sends the close frame for `reason` (frames go out through ``StreamFrameWriter``) and closes the
+    /// socket once the client answers, or after ``closeHandshakeLimit`` (a client that stopped reading never
+    /// takes the close frame); a client too slow to read is closed at once after the frame.
+    private static func closeHandshake(
+        _ reason: StreamConnection.CloseReason, outbound: WebSocketOutboundWriter, channel: any Channel,
+        logger: Logger
+    ) async {
         let (code, text): (WebSocketErrorCode, String) =
             switch reason {
             case .tooSlow: (.policyViolation, "subscriber too slow: send buffer full")
@@ -126,6 +107,7 @@ struct StreamRoutes: Sendable {
             case .sessionEnded: (.policyViolation, "the session ended; sign in again")
             case .keyEnded: (.policyViolation, "the API key was revoked or expired")
             }
+        // Writing the close frame can wait on a client that reads nothing; the limit bounds that too.
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 do { try await outbound.close(code, reason: text) } catch {
@@ -136,7 +118,9 @@ struct StreamRoutes: Sendable {
             await group.next()
             group.cancelAll()
         }
-        if reason == .tooSlow { channel.close(promise: nil) }
-        return true
+        // A client that answers ends the read, and the library closes the socket; one that never does is
+        // closed here.
+        if reason != .tooSlow { try? await Task.sleep(for: Self.closeHandshakeLimit) }
+        channel.close(promise: nil)
     }
 }
