@@ -94,6 +94,9 @@ struct OrderStreamClientTests {
             try await AuctionStreamClientTests.waitFor("the auction socket") {
                 auction.stream.currentState == .connected
             }
+            // Connected means the stream's sign-in (`auth`) is sent, not handled; requests are answered in
+            // order, so a ping's answer means the socket is signed in (and so among the session's sockets).
+            _ = try await auction.stream.ping()
             try await ann.signOut()
             // The private socket is closed at once; its reconnect is refused in words.
             try await AuctionStreamClientTests.waitFor("the refusal after signing out") {

@@ -181,6 +181,17 @@ struct ServerHarness {
     }
 
     /// A 10,000 KRW market buy on KRW-BTC by one of the demo's (funded) takers: trades against the asks.
+    /// A bid of 0.001 BTC by `account` at `thousands` × 1,000 won (10,000 and up pass the order minimum): it
+    /// rests on an empty book, so it makes one `myOrder` (`wait`) and one `myAsset` (the won it locks).
+    func restingBid(by account: AccountID, thousands: Int64) async throws {
+        _ = try await exchange.submit { id in
+            .place(
+                .limit(
+                    id, account, MarketCode("KRW-BTC")!, .bid, price: Price(units: thousands * 1_000 * 100_000_000),
+                    volume: Volume(units: 100_000)))
+        }
+    }
+
     func tradeBTC() async throws -> [CommandResult] {
         let taker = MarketSimulator(seed: 5).takers[0]
         return try await submit([

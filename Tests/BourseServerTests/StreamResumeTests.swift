@@ -170,14 +170,8 @@ struct StreamResumeTests {
             _ = try await harness.submit([
                 .deposit(key.account, currency: "KRW", amount: Funds(units: 1_000_000 * 100_000_000))
             ])
-            /// A bid of 0.001 BTC at `thousands` × 1,000 won.
             @Sendable func bid(_ thousands: Int64) async throws {
-                _ = try await harness.exchange.submit { id in
-                    .place(
-                        .limit(
-                            id, key.account, MarketCode("KRW-BTC")!, .bid,
-                            price: Price(units: thousands * 1_000 * 100_000_000), volume: Volume(units: 100_000)))
-                }
+                try await harness.restingBid(by: key.account, thousands: thousands)
             }
             let heard = HeardOrders()
             let holder = Mutex<(OrderStream, [Task<Void, Never>])?>(nil)

@@ -54,6 +54,8 @@ struct AuctionStreamRoutes: Sendable {
                 session.user = user
                 auctions.signIn(connection, as: user.account.id)
                 auctions.sockets.add(connection, session: token)
+                // A sign-out between the check and the registering closed the sockets it knew: not this one.
+                if (try? await self.user(for: token)) == nil { connection.close(.sessionEnded) }
                 // Last: the lane may place bids from now on, and the session's end must be able to close this.
                 lane.user.withLock { $0 = user }
             }
@@ -125,6 +127,8 @@ struct AuctionStreamRoutes: Sendable {
                 if case .after = inbox { held = true }
                 let signIn = auctions.signIn(connection, as: user.account.id, holdingInbox: held)
                 auctions.sockets.add(connection, session: token)
+                // A sign-out between the check and the registering closed the sockets it knew: not this one.
+                if try await self.user(for: token) == nil { connection.close(.sessionEnded) }
                 reply(id, "authenticated", on: connection) { writer in
                     writer.key("user")
                     AuctionJSON.writeUser(user.account, into: &writer)

@@ -57,6 +57,8 @@ struct PrivateStreamRoutes: Sendable {
             if let sockets = sessions?.sockets {
                 if let token {
                     sockets.add(connection, session: token)
+                    // A sign-out between the check and the registering closed the sockets it knew: not this one.
+                    if case .refused = await sessionKey(of: token) { connection.close(.sessionEnded) }
                 } else {
                     sockets.add(connection, apiKey: key.accessKey)
                 }

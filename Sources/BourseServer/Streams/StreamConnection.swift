@@ -37,7 +37,7 @@ public final class StreamConnection: Sendable {
         /// An urgent wake was sent and the writer has not taken the frames yet.
         var urgentPending = false
         /// Called once when the server closes the connection or the client leaves (``whenEnded(_:)``).
-        var endListener: (@Sendable () -> Void)?
+        var endListener: (@Sendable (CloseReason?) -> Void)?
         var closed: CloseReason?
         var finished = false
         var lastActivity: Timestamp
@@ -76,7 +76,7 @@ public final class StreamConnection: Sendable {
     @discardableResult
     public func enqueue(_ frame: StreamFrame, urgent: Bool = false) -> Bool {
         let (accepted, wake, ended) = state.withLock {
-            state -> (Bool, (@Sendable (Bool) -> Void)?, (@Sendable () -> Void)?) in
+            state -> (Bool, (@Sendable (Bool) -> Void)?, (@Sendable (CloseReason?) -> Void)?) in
             guard state.closed == nil, !state.finished else { return (false, nil, nil) }
             if state.queuedBytes + frame.count > maximumQueuedBytes {
                 state.closed = .tooSlow
@@ -100,7 +100,7 @@ public final class StreamConnection: Sendable {
             return (true, wake, nil)
         }
         wake?(urgent)
-        ended?()
+        ended?(.tooSlow)
         return accepted
     }
 
@@ -146,17 +146,19 @@ public final class StreamConnection: Sendable {
 
     /// Closes the connection for `reason`; frames still queued are dropped.
     public func close(_ reason: CloseReason) {
-        let ended = state.withLock { state -> (@Sendable () -> Void)? in
-            if state.closed == nil { state.closed = reason }
+        let ended = state.withLock { state -> (@Sendable (CloseReason?) -> Void)? in
+            // Once the client left there is nothing to close (and no close frame to send).
+            guard state.closed == nil, !state.finished else { return nil }
+            state.closed = reason
             defer { state.endListener = nil }
             return state.endListener
         }
-        ended?()
+        ended?(reason)
     }
 
     /// Ends the connection quietly: the client went away.
     func finish() {
-        let ended = state.withLock { state -> (@Sendable () -> Void)? in
+        let ended = state.withLock { state -> (@Sendable (CloseReason?) -> Void)? in
             state.finished = true
             // Nothing is written after this, and the wake function is what keeps the writer alive.
             state.wake = nil
@@ -165,7 +167,7 @@ public final class StreamConnection: Sendable {
             defer { state.endListener = nil }
             return state.endListener
         }
-        ended?()
+        ended?(nil)
     }
 
     /// Counts one request message at `time`; false when it is over `perSecond` in the current second
@@ -189,23 +191,23 @@ public final class StreamConnection: Sendable {
     }
 
     /// Waits until the server closes the connection (the reason) or the client goes away (nil).
-    public func closeReason() async -> CloseReason? {
-        await withCheckedContinuation { continuation in whenEnded { continuation.resume() } }
-        return closedReason
+    func closeReason() async -> CloseReason? {
+        await withCheckedContinuation { continuation in whenEnded { continuation.resume(returning: $0) } }
     }
 
     /// Why the server closed the connection; nil while it has not (or the client left first).
     var closedReason: CloseReason? { state.withLock { $0.closed } }
 
-    /// Calls `listener` once, when the server closes the connection or the client leaves (now, if that
-    /// happened already). One listener at a time: the connection's own reader (``StreamRoutes``), so an
-    /// idle connection holds no task just to learn it was closed.
-    func whenEnded(_ listener: @escaping @Sendable () -> Void) {
-        let now = state.withLock { state -> Bool in
-            if state.closed != nil || state.finished { return true }
+    /// Calls `listener` once, with the server's reason when it closes the connection or nil when the client
+    /// leaves (now, if that happened already). One listener: the connection's own reader (``StreamRoutes``),
+    /// so an idle connection holds no task just to learn it was closed.
+    func whenEnded(_ listener: @escaping @Sendable (CloseReason?) -> Void) {
+        let ended = state.withLock { state -> CloseReason?? in
+            if state.closed != nil || state.finished { return .some(state.closed) }
+            assert(state.endListener == nil, "a connection has one end listener: its reader's")
             state.endListener = listener
-            return false
+            return .none
         }
-        if now { listener() }
+        if let ended { listener(ended) }
     }
 }

@@ -47,9 +47,9 @@ struct StreamRoutes: Sendable {
         refuse: (@Sendable ([UInt8]) -> Void)? = nil, receive: @escaping @Sendable ([UInt8]) -> Void
     ) async throws {
         let (channel, logger) = (context.requestContext.channel, context.logger)
-        connection.whenEnded {
+        connection.whenEnded { reason in
             // The client left first: nothing to say.
-            guard let reason = connection.closedReason else { return }
+            guard let reason else { return }
             Task { await closeHandshake(reason, outbound: outbound, channel: channel, logger: logger) }
         }
         defer { connection.finish() }
@@ -108,19 +108,29 @@ struct StreamRoutes: Sendable {
             case .keyEnded: (.policyViolation, "the API key was revoked or expired")
             }
         // Writing the close frame can wait on a client that reads nothing; the limit bounds that too.
-        await withTaskGroup(of: Void.self) { group in
+        let sent = await withTaskGroup(of: Bool.self) { group in
             group.addTask {
                 do { try await outbound.close(code, reason: text) } catch {
                     logger.debug("websocket close failed", metadata: ["error": "\(error)"])
                 }
+                return true
             }
-            group.addTask { try? await Task.sleep(for: Self.closeHandshakeLimit) }
-            await group.next()
-            group.cancelAll()
+            group.addTask {
+                try? await Task.sleep(for: Self.closeHandshakeLimit)
+                return false
+            }
+            defer { group.cancelAll() }
+            return await group.next() ?? false
+        }
+        guard sent, reason != .tooSlow else {
+            channel.close(promise: nil)
+            return
         }
         // A client that answers ends the read, and the library closes the socket; one that never does is
-        // closed here.
-        if reason != .tooSlow { try? await Task.sleep(for: Self.closeHandshakeLimit) }
-        channel.close(promise: nil)
+        // closed by the event loop after the limit (no task waits for it).
+        let limit = channel.eventLoop.scheduleTask(in: .seconds(Int64(Self.closeHandshakeLimit.components.seconds))) {
+            channel.close(promise: nil)
+        }
+        channel.closeFuture.whenComplete { _ in limit.cancel() }
     }
 }
