@@ -31,6 +31,7 @@ struct AuctionStreamRoutes: Sendable {
 
     func add(to router: Router<BourseRequestContext>) {
         router.ws("/auction/v1/stream") { inbound, outbound, context in
+            context.requestContext.releaseWebSocketHook()
             let connection = feed.connect()
             auctions.open(connection)
             defer {

@@ -29,6 +29,7 @@ struct PrivateStreamRoutes: Sendable {
 
     func add(to router: Router<BourseRequestContext>) {
         router.ws("/websocket/v1/private") { inbound, outbound, context in
+            context.requestContext.releaseWebSocketHook()
             let token = sessions == nil ? nil : SessionCheck.socketToken(of: context.request, secure: secure)
             var opening = await sessionKey(of: token)
             if opening == nil {

@@ -14,6 +14,7 @@ struct StreamRoutes: Sendable {
 
     func add(to router: Router<BourseRequestContext>) {
         router.ws("/websocket/v1") { inbound, outbound, context in
+            context.requestContext.releaseWebSocketHook()
             let connection = feed.connect()
             defer { feed.disconnect(connection) }
             do {
