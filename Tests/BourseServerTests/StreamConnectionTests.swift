@@ -82,3 +82,11 @@ struct StreamConnectionTests {
         }
     }
 }
+
+extension StreamConnection {
+    /// Waits until the server closes the connection (the reason) or the client goes away (nil): the end
+    /// listener a test holds in place of the reader's.
+    func closeReason() async -> CloseReason? {
+        await withCheckedContinuation { continuation in whenEnded { continuation.resume(returning: $0) } }
+    }
+}

@@ -190,11 +190,6 @@ public final class StreamConnection: Sendable {
         state.withLock { $0.lastActivity = max($0.lastActivity, time) }
     }
 
-    /// Waits until the server closes the connection (the reason) or the client goes away (nil).
-    func closeReason() async -> CloseReason? {
-        await withCheckedContinuation { continuation in whenEnded { continuation.resume(returning: $0) } }
-    }
-
     /// Why the server closed the connection; nil while it has not (or the client left first).
     var closedReason: CloseReason? { state.withLock { $0.closed } }
 
