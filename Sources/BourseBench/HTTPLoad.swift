@@ -108,7 +108,7 @@ private final class LoadHandler: ChannelInboundHandler, @unchecked Sendable {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         var bytes = unwrapInboundIn(data)
         pending.writeBuffer(&bytes)
-        while let (status, length) = Self.completeResponse(in: pending) {
+        while let (status, length) = HTTPResponseHead.complete(in: pending) {
             latencies.append(MonotonicClock.nanoseconds() - sentAt)
             if status != expectedStatus { failures += 1 }
             pending.moveReaderIndex(forwardBy: length)
@@ -144,29 +144,5 @@ private final class LoadHandler: ChannelInboundHandler, @unchecked Sendable {
         finished = true
         done.succeed((latencies, failures))
         context.close(promise: nil)
-    }
-
-    /// The status and total length of the response at the start of `buffer`, if all of it is there.
-    static func completeResponse(in buffer: ByteBuffer) -> (Int, Int)? {
-        buffer.withUnsafeReadableBytes { bytes -> (Int, Int)? in
-            guard bytes.count >= 16 else { return nil }
-            var headEnd = -1
-            var index = 3
-            while index < bytes.count {
-                if bytes[index] == 10, bytes[index - 1] == 13, bytes[index - 2] == 10, bytes[index - 3] == 13 {
-                    headEnd = index + 1
-                    break
-                }
-                index += 1
-            }
-            guard headEnd > 0 else { return nil }
-            let head = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[0..<headEnd]), as: UTF8.self)
-            let status = Int(head.dropFirst(9).prefix(3)) ?? 0
-            var length = 0
-            for line in head.split(separator: "\r\n") where line.lowercased().hasPrefix("content-length:") {
-                length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) ?? 0
-            }
-            return headEnd + length <= bytes.count ? (status, headEnd + length) : nil
-        }
     }
 }

@@ -24,10 +24,10 @@ final class PrivateStreamLoad: Sendable {
 
     init(group: MultiThreadedEventLoopGroup) { self.group = group }
 
-    /// Records that the order named `identifier` is being sent now.
-    func sending(_ identifier: String) {
-        let now = MonotonicClock.nanoseconds()
-        pending.withLock { $0[identifier] = now }
+    /// Records that the order named `identifier` is being sent at `time` (``MonotonicClock`` nanoseconds;
+    /// now by default; an open-loop run gives the time its schedule intended).
+    func sending(_ identifier: String, at time: Int64 = MonotonicClock.nanoseconds()) {
+        pending.withLock { $0[identifier] = time }
     }
 
     /// The first private message of `identifier` arrived.

@@ -1,5 +1,5 @@
 public import BourseCore
-import BourseWire
+public import BourseWire
 
 /// Upbit's order objects (reference §3.4): amounts as decimal strings, times in KST, absent values omitted.
 extension ExchangeJSON {
@@ -28,6 +28,11 @@ extension ExchangeJSON {
         var writer = JSONWriter(capacity: 640 + 256 * (extras.trades?.count ?? 0))
         order(&writer, record, extras)
         return writer.bytes
+    }
+
+    /// One order object, written into `writer` (a message that carries an order inside it).
+    public static func write(_ record: OrderRecord, into writer: inout JSONWriter) {
+        order(&writer, record, OrderExtras())
     }
 
     /// An array of order objects, each with `executed_funds` (the list endpoints).

@@ -12,7 +12,7 @@ public enum BourseApplication {
     /// `/websocket/v1`, `/healthz` and `/metrics`.
     public static func buildRouter(
         reader: QuotationReader, feed: MarketFeed, metrics: ServerMetrics, configuration: ServerConfiguration,
-        gate: ExchangeGate? = nil, auctions: AuctionFeed? = nil
+        gate: ExchangeGate? = nil, auctions: AuctionFeed? = nil, limiter: RateLimiter? = nil
     ) -> Router<BourseRequestContext> {
         let router = Router(context: BourseRequestContext.self, options: .autoGenerateHeadEndpoints)
         let allowed = AllowedMethods()
@@ -25,7 +25,7 @@ public enum BourseApplication {
                 allowOrigin: .all, allowHeaders: [.accept, .authorization, .contentType, .origin],
                 allowMethods: [.get, .post, .delete, .head, .options]))
         if let root = configuration.webRoot { router.add(middleware: WebMiddleware(root: root)) }
-        let limiter = RateLimiter(perSecond: configuration.rateLimitPerSecond)
+        let limiter = limiter ?? RateLimiter(perSecond: configuration.rateLimitPerSecond)
         QuotationController(reader: reader, limiter: limiter, metrics: metrics).addRoutes(to: router)
         WidgetController(reader: reader, limiter: limiter, metrics: metrics).addRoutes(to: router)
         if let gate {
@@ -63,10 +63,11 @@ public enum BourseApplication {
     }
 
     /// The WebSocket router: `/websocket/v1`, and `/websocket/v1/private` when there is a private feed and a
-    /// `gate` to authenticate with.
-    public static func webSocketRouter(
+    /// `gate` to authenticate with (taking orders too, given `orderEntry`).
+    static func webSocketRouter(
         feed: MarketFeed, privateFeed: PrivateFeed? = nil, gate: ExchangeGate? = nil,
-        auctions: (feed: AuctionFeed, reader: QuotationReader, configuration: ServerConfiguration)? = nil
+        auctions: (feed: AuctionFeed, reader: QuotationReader, configuration: ServerConfiguration)? = nil,
+        orderEntry: OrderEntry? = nil
     ) -> Router<BourseRequestContext> {
         let router = Router(context: BourseRequestContext.self)
         StreamRoutes(feed: feed).add(to: router)
@@ -81,7 +82,7 @@ public enum BourseApplication {
         if let privateFeed, let gate {
             auctions?.feed.alerts.onFired { alert, notification in privateFeed.alertFired(alert, notification) }
             PrivateStreamRoutes(
-                feed: feed, privateFeed: privateFeed, gate: gate,
+                feed: feed, privateFeed: privateFeed, gate: gate, orderEntry: orderEntry,
                 sessions: auctions.map { ($0.reader.store, $0.feed.sockets) },
                 secure: auctions?.configuration.tls != nil
             ).add(to: router)
@@ -107,10 +108,13 @@ public enum BourseApplication {
         }()
         let auctions = auctions ?? AuctionFeed(store: reader.store, clock: reader.clock)
         let connections = OpenConnections(limit: configuration.transport.maximumConnections)
+        // One limiter for REST and the sockets: an order counts in the `order` group however it comes.
+        let limiter = RateLimiter(perSecond: configuration.rateLimitPerSecond)
         let server = HTTPServerBuilder.bourse(
             webSocketResponder: webSocketRouter(
                 feed: feed, privateFeed: privateFeed, gate: gate,
-                auctions: (auctions, reader, configuration)
+                auctions: (auctions, reader, configuration),
+                orderEntry: OrderEntry(exchange: reader.exchange, limiter: limiter, clock: reader.clock)
             ).buildResponder(),
             configuration: configuration, tls: try configuration.tls?.serverConfiguration(), connections: connections,
             clock: reader.clock)
@@ -119,7 +123,7 @@ public enum BourseApplication {
         return Application(
             router: buildRouter(
                 reader: reader, feed: feed, metrics: metrics, configuration: configuration, gate: gate,
-                auctions: auctions),
+                auctions: auctions, limiter: limiter),
             server: server,
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "Bourse",

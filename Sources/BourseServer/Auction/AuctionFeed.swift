@@ -82,7 +82,7 @@ public final class AuctionFeed: Sendable {
     /// How many bids ``laneBids`` counted (what tests check to know that path is used).
     public var bidsTakenOnEventLoops: Int { laneBids.load(ordering: .relaxed) }
     /// Durable commits the journal loop handed over, waiting to be published (``observer``).
-    let handOff = Mutex<(batches: [DurableExchange.DurableBatch], publishing: Bool)>(([], false))
+    let handOff = CommitHandOff()
     /// Chat's posts, deletions and joins, one at a time (posts that queue together are stored in one
     /// transaction), so every member sees a room's messages in their order.
     let chatQueue: ChatQueue
@@ -127,7 +127,7 @@ public final class AuctionFeed: Sendable {
         { [weak self] batch in self?.handOver(batch) }
     }
 
-    /// Queues `batch`, and starts a task to publish the queue unless one is running.
+    /// Hands `batch` to the publishing task (``CommitHandOff``).
     ///
     /// New bidders get their aliases here, before the commit's submitters are answered: a bidder who
     /// reads the item or their bids right after the answer must find themselves named (cheap: a lookup per
@@ -140,26 +140,7 @@ public final class AuctionFeed: Sendable {
                 }
             }
         }
-        let start = handOff.withLock { handOff -> Bool in
-            handOff.batches.append(batch)
-            defer { handOff.publishing = true }
-            return !handOff.publishing
-        }
-        guard start else { return }
-        Task { [weak self] in self?.publishHandedOver() }
-    }
-
-    /// Publishes the queued commits in order until none is left.
-    private func publishHandedOver() {
-        while true {
-            let batches = handOff.withLock { handOff -> [DurableExchange.DurableBatch] in
-                if handOff.batches.isEmpty { handOff.publishing = false }
-                defer { handOff.batches.removeAll(keepingCapacity: true) }
-                return handOff.batches
-            }
-            guard !batches.isEmpty else { return }
-            for batch in batches { publish(batch) }
-        }
+        handOff.handOver(batch) { [weak self] in self?.publish($0) }
     }
 
     // MARK: - Connections

@@ -54,6 +54,11 @@ public struct RequestParameters: Sendable, Hashable {
         let value: JSONValue
         do { value = try JSONValue(parsing: bytes) } catch { throw .invalidParameter }
         guard let members = value.members else { throw .invalidParameter }
+        add(members: members)
+    }
+
+    /// Adds the members of a JSON object (arrays become repeated values; objects and nulls are skipped).
+    mutating func add(members: [JSONMember]) {
         for member in members {
             switch member.value {
             case .array(let items):

@@ -80,6 +80,9 @@ public final class PrivateFeed: Sendable {
     let clock: @Sendable () -> Timestamp
     /// The accounts with a connection or a tape. Lock order: this map, then an account (never the reverse).
     private let accounts = Mutex<[AccountID: Account]>([:])
+    /// Durable commits waiting to be published: the encoding of `myOrder` and `myAsset` happens on a task of
+    /// its own, not on the journal loop that hands them over.
+    private let handOff = CommitHandOff()
 
     /// A feed with no connections.
     public init(metrics: ServerMetrics, clock: @escaping @Sendable () -> Timestamp) {
@@ -87,9 +90,10 @@ public final class PrivateFeed: Sendable {
         self.clock = clock
     }
 
-    /// The observer to hand to ``DurableExchange`` (beside ``MarketFeed/observer``).
+    /// The observer to hand to ``DurableExchange`` (beside ``MarketFeed/observer``): it only hands the batch
+    /// over (``CommitHandOff``).
     public var observer: DurableExchange.DurableObserver {
-        { [weak self] batch in self?.publish(batch) }
+        { [weak self] batch in self?.handOff.handOver(batch) { [weak self] in self?.publish($0) } }
     }
 
     // MARK: - Connections

@@ -17,10 +17,14 @@ import WSCore
 /// A sign-in session opens it too (``ExchangeSessions``): `Authorization: Bearer <session token>` from an
 /// app or the terminal, or a browser's `bourse_session` cookie when the page that opens it is this server's
 /// (a socket carries no CSRF token, so a page of another origin must not borrow the cookie).
+///
+/// With an ``OrderEntry`` it also takes orders (Bourse's extension, ADR 0019), on the event loop through
+/// the ``WebSocketFastLane`` when nothing earlier is waiting.
 struct PrivateStreamRoutes: Sendable {
     let feed: MarketFeed
     let privateFeed: PrivateFeed
     let gate: ExchangeGate
+    let orderEntry: OrderEntry?
     /// Where sessions are kept, and the sockets each opened (closed when it signs out); nil where no store
     /// backs sessions (then only signed tokens open the socket).
     let sessions: (store: any Store, sockets: CredentialSockets)?
@@ -69,38 +73,85 @@ struct PrivateStreamRoutes: Sendable {
                 privateFeed.remove(connection, account: account)
                 feed.disconnect(connection)
             }
+            let handled = WebSocketFastLane.Handled()
             do {
                 try await StreamFrameWriter.install(for: connection, on: context.requestContext.channel)
+                if let orderEntry {
+                    try await WebSocketFastLane.attach(
+                        to: context.requestContext.channel, handled: handled,
+                        take: take(orderEntry, key: key, account: account, on: connection))
+                }
             } catch {
                 context.logger.debug("websocket writer not installed", metadata: ["error": "\(error)"])
                 return
             }
             try await StreamRoutes.serve(
-                connection, feed: feed, inbound: inbound, outbound: outbound, context: context
-            ) { bytes in
-                if bytes == Array("PING".utf8) {
-                    feed.receive(bytes, from: connection)
-                    return
-                }
+                connection, feed: feed, inbound: inbound, outbound: outbound, context: context,
+                refuse: refuse(on: connection, handled: handled),
+                unmetered: orderEntry == nil ? nil : Self.isOrderEntry,
+                receive: receive(key: key, account: account, on: connection, handled: handled))
+        }
+    }
+
+    /// Whether a message is an order-entry request (which meets the `order` rate, not the message rate).
+    private static let isOrderEntry: @Sendable ([UInt8]) -> Bool = { OrderEntry.isRequest($0) }
+
+    /// Upbit's error for a message past the socket's message rate.
+    private func refuse(
+        on connection: StreamConnection, handled: WebSocketFastLane.Handled
+    ) -> @Sendable ([UInt8]) -> Void {
+        { _ in
+            defer { handled.one() }
+            let body = StreamJSON.error(name: "TOO_MANY_REQUESTS", message: "Too many API requests.")
+            if connection.enqueue(StreamFrame(binary: body)) { feed.metrics.messagesSent.increment() }
+        }
+    }
+
+    /// Handles a message the lane did not take: an order-entry request, a `PING`, or a subscription.
+    private func receive(
+        key: APIKey, account: AccountID, on connection: StreamConnection, handled: WebSocketFastLane.Handled
+    ) -> @Sendable ([UInt8]) -> Void {
+        { bytes in
+            defer { handled.one() }
+            if let orderEntry, OrderEntry.isRequest(bytes) {
                 connection.touch(at: privateFeed.clock())
-                let request: PrivateSubscriptionRequest
-                do throws(SubscriptionError) {
-                    request = try PrivateSubscriptionRequest(parsing: bytes)
-                } catch {
-                    _ = connection.enqueue(
-                        StreamFrame(binary: StreamJSON.error(name: error.name, message: error.message)))
-                    return
-                }
-                let allowed =
-                    (!request.orders || key.scopes.contains(.ordersRead))
-                    && (!request.assets || key.scopes.contains(.accounts))
-                guard allowed else {
-                    let body = StreamJSON.error(name: "INVALID_AUTH", message: "권한이 부족합니다. (out_of_scope)")
-                    _ = connection.enqueue(StreamFrame(binary: body))
-                    return
-                }
-                privateFeed.subscribe(connection, account: account, request)
+                orderEntry.handle(bytes, key: key, account: account, on: connection)
+                return
             }
+            if bytes == Array("PING".utf8) {
+                feed.receive(bytes, from: connection)
+                return
+            }
+            connection.touch(at: privateFeed.clock())
+            let request: PrivateSubscriptionRequest
+            do throws(SubscriptionError) {
+                request = try PrivateSubscriptionRequest(parsing: bytes)
+            } catch {
+                _ = connection.enqueue(StreamFrame(binary: StreamJSON.error(name: error.name, message: error.message)))
+                return
+            }
+            let allowed =
+                (!request.orders || key.scopes.contains(.ordersRead))
+                && (!request.assets || key.scopes.contains(.accounts))
+            guard allowed else {
+                let body = StreamJSON.error(name: "INVALID_AUTH", message: "권한이 부족합니다. (out_of_scope)")
+                _ = connection.enqueue(StreamFrame(binary: body))
+                return
+            }
+            privateFeed.subscribe(connection, account: account, request)
+        }
+    }
+
+    /// What `connection`'s ``WebSocketFastLane`` takes on the event loop: its order-entry requests.
+    private func take(
+        _ orderEntry: OrderEntry, key: APIKey, account: AccountID, on connection: StreamConnection
+    ) -> WebSocketFastLane.Take {
+        { bytes in
+            // After the server closed the socket no order may be placed (its answer could not go out).
+            guard connection.isOpen, OrderEntry.isRequest(bytes.readableBytesView) else { return false }
+            connection.touch(at: privateFeed.clock())
+            orderEntry.handle(bytes.readableBytesView, key: key, account: account, on: connection)
+            return true
         }
     }
 

@@ -45,7 +45,8 @@ struct StreamRoutes: Sendable {
     static func serve(
         _ connection: StreamConnection, feed: MarketFeed, inbound: WebSocketInboundStream,
         outbound: WebSocketOutboundWriter, context: WebSocketRouterContext<BourseRequestContext>,
-        refuse: (@Sendable ([UInt8]) -> Void)? = nil, receive: @escaping @Sendable ([UInt8]) -> Void
+        refuse: (@Sendable ([UInt8]) -> Void)? = nil, unmetered: (@Sendable ([UInt8]) -> Bool)? = nil,
+        receive: @escaping @Sendable ([UInt8]) -> Void
     ) async throws {
         let (channel, logger) = (context.requestContext.channel, context.logger)
         connection.whenEnded { reason in
@@ -55,7 +56,8 @@ struct StreamRoutes: Sendable {
         }
         defer { connection.finish() }
         do {
-            try await read(inbound, into: connection, feed: feed, refuse: refuse, receive: receive)
+            try await read(
+                inbound, into: connection, feed: feed, refuse: refuse, unmetered: unmetered, receive: receive)
         } catch {
             guard connection.closedReason == nil else { return }
             context.logger.debug("websocket read ended", metadata: ["error": "\(error)"])
@@ -65,27 +67,31 @@ struct StreamRoutes: Sendable {
 
     /// Hands each request message to `receive`, or past the message rate to `refuse` (a protocol's own
     /// answer, such as the auction socket's error with the request's id), else Upbit's error frame.
+    /// Messages that `unmetered` picks skip the message rate (they meet a limit of their own).
     private static func read(
         _ inbound: WebSocketInboundStream, into connection: StreamConnection, feed: MarketFeed,
-        refuse: (@Sendable ([UInt8]) -> Void)?, receive: @Sendable ([UInt8]) -> Void
+        refuse: (@Sendable ([UInt8]) -> Void)?, unmetered: (@Sendable ([UInt8]) -> Bool)?,
+        receive: @Sendable ([UInt8]) -> Void
     ) async throws {
         for try await message in inbound.messages(maxSize: Self.maximumMessageBytes) {
-            guard connection.admitMessage(at: feed.clock(), perSecond: feed.options.messagesPerSecond) else {
+            let bytes =
+                switch message {
+                case .text(let text): Array(text.utf8)
+                case .binary(let buffer): Array(buffer.readableBytesView)
+                }
+            guard
+                unmetered?(bytes) == true
+                    || connection.admitMessage(at: feed.clock(), perSecond: feed.options.messagesPerSecond)
+            else {
                 if let refuse {
-                    switch message {
-                    case .text(let text): refuse(Array(text.utf8))
-                    case .binary(let buffer): refuse(Array(buffer.readableBytesView))
-                    }
+                    refuse(bytes)
                     continue
                 }
                 let body = StreamJSON.error(name: "TOO_MANY_REQUESTS", message: "Too many API requests.")
                 if connection.enqueue(StreamFrame(binary: body)) { feed.metrics.messagesSent.increment() }
                 continue
             }
-            switch message {
-            case .text(let text): receive(Array(text.utf8))
-            case .binary(let buffer): receive(Array(buffer.readableBytesView))
-            }
+            receive(bytes)
         }
     }
 

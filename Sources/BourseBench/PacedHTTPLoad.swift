@@ -1,0 +1,200 @@
+import NIOCore
+import NIOPosix
+import Synchronization
+
+/// An open-loop HTTP/1.1 load generator: requests leave at a fixed rate whatever the answers do, spread
+/// round-robin over keep-alive connections and pipelined on each. A request's latency runs from the
+/// moment the schedule said to send it to the end of its response, so a server that falls behind shows
+/// its queue in the figures instead of slowing the generator down (no coordinated omission).
+///
+/// The requests are made before the clock starts: signing one costs more than sending it, and the
+/// generator's CPU during the run should be its sockets' and its bookkeeping's.
+enum PacedHTTPLoad {
+    /// What a run measured.
+    struct Outcome {
+        /// Latencies from the intended send time, nanoseconds, sorted.
+        var latencies: [Int64]
+        /// Answers other than the expected status.
+        var failures: Int
+        /// Requests sent but not answered when the drain ended (or their connection closed).
+        var unanswered: Int
+        /// From the first intended send to the last answer (or the drain's end), seconds.
+        var seconds: Double
+
+        /// Answered requests a second.
+        var answeredPerSecond: Double { Double(latencies.count) / seconds }
+
+        /// The latency at `fraction` (0…1) in milliseconds.
+        func percentileMilliseconds(_ fraction: Double) -> Double {
+            HTTPLoad.Result(latencies: latencies, failures: failures, seconds: seconds)
+                .percentileMilliseconds(fraction)
+        }
+    }
+
+    /// Sends `requests` to `port` at `rate` a second over `connections` connections, request `i` on
+    /// connection `i % connections` at `i / rate` seconds after the start; `sending(i, intended)` is called
+    /// as request `i` is written, with its intended time (``MonotonicClock`` nanoseconds). Waits up to
+    /// `drain` after the last send for the answers still due.
+    static func run(
+        port: Int, connections: Int, rate: Int, requests: [ByteBuffer], group: MultiThreadedEventLoopGroup,
+        expectedStatus: Int, drain: Duration = .seconds(5), sending: @escaping @Sendable (Int, Int64) -> Void
+    ) async throws -> Outcome {
+        let schedule = Schedule(rate: rate, count: requests.count, connections: connections)
+        let handlers = (0..<connections).map {
+            PacedConnection(
+                index: $0, schedule: schedule, requests: requests, expectedStatus: expectedStatus, sending: sending)
+        }
+        let channels = try await LoopbackChannels.open(count: connections, port: port, group: group) { index, ready in
+            ready.succeed()
+            return handlers[index]
+        }
+        defer { for channel in channels { channel.close(promise: nil) } }
+        // One pacer a loop, each sending for the connections on its loop every millisecond.
+        let byLoop = Dictionary(grouping: zip(channels, handlers), by: { ObjectIdentifier($0.0.eventLoop) })
+        schedule.start = MonotonicClock.nanoseconds() + 5_000_000
+        let pacers = byLoop.values.map { pairs in
+            let loop = pairs[0].0.eventLoop
+            let owned = pairs.map(\.1)
+            return loop.scheduleRepeatedTask(initialDelay: .milliseconds(5), delay: .milliseconds(1)) { _ in
+                let now = MonotonicClock.nanoseconds()
+                for connection in owned { connection.sendDue(now: now) }
+            }
+        }
+        let lastSend = schedule.intended(requests.count - 1)
+        try await Task.sleep(for: .nanoseconds(max(0, lastSend - MonotonicClock.nanoseconds()) + 2_000_000))
+        let drainEnd = MonotonicClock.nanoseconds() + Int64(drain.components.seconds) * 1_000_000_000
+        while MonotonicClock.nanoseconds() < drainEnd {
+            var waiting = 0
+            for (channel, handler) in zip(channels, handlers) {
+                waiting += try await channel.eventLoop.submit { handler.waitingCount }.get()
+            }
+            if waiting == 0 { break }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        for pacer in pacers { pacer.cancel() }
+        var latencies: [Int64] = []
+        var failures = 0
+        var unanswered = 0
+        var lastAnswer = schedule.start
+        for (channel, handler) in zip(channels, handlers) {
+            let part = try await channel.eventLoop.submit {
+                (handler.latencies, handler.failures, handler.waitingCount, handler.lastAnswer)
+            }.get()
+            latencies += part.0
+            failures += part.1
+            unanswered += part.2
+            lastAnswer = max(lastAnswer, part.3)
+        }
+        if unanswered > 0 { lastAnswer = MonotonicClock.nanoseconds() }
+        latencies.sort()
+        return Outcome(
+            latencies: latencies, failures: failures, unanswered: unanswered,
+            seconds: Double(lastAnswer - schedule.start) / 1e9)
+    }
+
+    /// When each request is due.
+    final class Schedule: @unchecked Sendable {
+        let rate: Int
+        let count: Int
+        let connections: Int
+        /// Written once before the pacers start, read only after.
+        var start: Int64 = 0
+
+        init(rate: Int, count: Int, connections: Int) {
+            self.rate = rate
+            self.count = count
+            self.connections = connections
+        }
+
+        /// The intended send time of request `index`.
+        func intended(_ index: Int) -> Int64 { start + Int64(index) * 1_000_000_000 / Int64(rate) }
+    }
+}
+
+/// One connection of ``PacedHTTPLoad``: sends its share of the requests when they are due, pipelined,
+/// and matches answers to them in order.
+private final class PacedConnection: ChannelInboundHandler, @unchecked Sendable {
+    typealias InboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    let index: Int
+    let schedule: PacedHTTPLoad.Schedule
+    let requests: [ByteBuffer]
+    let expectedStatus: Int
+    let sending: @Sendable (Int, Int64) -> Void
+    var context: ChannelHandlerContext?
+    /// The next request of this connection (a global index).
+    var next: Int
+    /// Intended times of the requests sent and not yet answered, oldest first.
+    var waiting: [Int64] = []
+    var waitingHead = 0
+    var buffer = ByteBuffer()
+    var latencies: [Int64] = []
+    var failures = 0
+    var lastAnswer: Int64 = 0
+    var closed = false
+
+    init(
+        index: Int, schedule: PacedHTTPLoad.Schedule, requests: [ByteBuffer], expectedStatus: Int,
+        sending: @escaping @Sendable (Int, Int64) -> Void
+    ) {
+        self.index = index
+        self.schedule = schedule
+        self.requests = requests
+        self.expectedStatus = expectedStatus
+        self.sending = sending
+        next = index
+        latencies.reserveCapacity(requests.count / schedule.connections + 1)
+    }
+
+    var waitingCount: Int { waiting.count - waitingHead }
+
+    func handlerAdded(context: ChannelHandlerContext) { self.context = context }
+
+    /// Writes every request whose time has come, then flushes once.
+    func sendDue(now: Int64) {
+        guard let context, !closed else { return }
+        var wrote = false
+        while next < schedule.count {
+            let intended = schedule.intended(next)
+            guard intended <= now else { break }
+            sending(next, intended)
+            context.write(wrapOutboundOut(requests[next]), promise: nil)
+            waiting.append(intended)
+            next += schedule.connections
+            wrote = true
+        }
+        if wrote { context.flush() }
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        var bytes = unwrapInboundIn(data)
+        buffer.writeBuffer(&bytes)
+        let now = MonotonicClock.nanoseconds()
+        while let (status, length) = HTTPResponseHead.complete(in: buffer) {
+            buffer.moveReaderIndex(forwardBy: length)
+            guard waitingHead < waiting.count else {
+                failures += 1
+                continue
+            }
+            latencies.append(now - waiting[waitingHead])
+            waitingHead += 1
+            if status != expectedStatus { failures += 1 }
+            lastAnswer = now
+        }
+        buffer.discardReadBytes()
+        if waitingHead > 4_096 {
+            waiting.removeFirst(waitingHead)
+            waitingHead = 0
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        closed = true
+        self.context = nil
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+    }
+}

@@ -1,0 +1,168 @@
+import BourseAuth
+import BourseCore
+import BourseStore
+import BourseUpbit
+import BourseWire
+import NIOCore
+
+/// Order entry on `/websocket/v1/private`, Bourse's extension for bots (ADR 0019): the socket was
+/// authenticated once at its handshake, so each order costs no JWT, query hash or HTTP exchange.
+///
+/// A request is a JSON object with a `method` (Upbit's own requests on this socket are arrays, and the
+/// resume request has no `method`):
+///
+///     {"id":7,"method":"place","params":{"market":"KRW-BTC","side":"bid","ord_type":"limit",
+///      "price":"100000000","volume":"0.0001","identifier":"bot-42"}}
+///     {"id":8,"method":"cancel","params":{"uuid":"…"}}          (or "identifier")
+///
+/// `params` are `POST /v1/orders`' (and `DELETE /v1/order`'s) parameters, checked by the same code. Each
+/// request is queued on the writer at once, so a bot keeps many in flight, and answered once its command
+/// is durable, in the order the requests came:
+///
+///     {"type":"order","id":7,"order":{… POST /v1/orders' 201 body …}}
+///     {"type":"cancel","id":8,"order":{"uuid":"…","market":"KRW-BTC","state":"cancel","remaining_volume":"…"}}
+///     {"type":"error","id":7,"error":{"name":"insufficient_funds_bid","message":"…"}}
+///
+/// Errors carry REST's names. The key needs `orders:write`; requests count against REST's `order` rate
+/// group of the key (not the socket's message rate, which is for subscriptions).
+struct OrderEntry: Sendable {
+    let exchange: DurableExchange
+    let limiter: RateLimiter
+    let clock: @Sendable () -> Timestamp
+
+    /// Whether `bytes` is an order-entry request: a JSON object naming a `method`. Cheap (no parse): it
+    /// decides which limit a message meets before it is read.
+    static func isRequest(_ bytes: some Collection<UInt8>) -> Bool {
+        guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }),
+            first == UInt8(ascii: "{")
+        else { return false }
+        let method = Array(#""method""#.utf8)
+        var matched = 0
+        for byte in bytes {
+            matched = byte == method[matched] ? matched + 1 : (byte == method[0] ? 1 : 0)
+            if matched == method.count { return true }
+        }
+        return false
+    }
+
+    /// Handles one request of `key` (acting for `account`) from `connection`: queues its command, answered
+    /// when durable, or answers its error now.
+    func handle(_ bytes: some Collection<UInt8>, key: APIKey, account: AccountID, on connection: StreamConnection) {
+        var id: JSONValue?
+        do throws(UpbitError) {
+            guard let message = try? JSONValue(parsing: bytes), message.members != nil else {
+                throw .validation("the request is not a JSON object")
+            }
+            id = message["id"]
+            guard let id, id.stringValue != nil || id.numberText != nil else {
+                throw .validation("id is missing: a string or number that the answer repeats")
+            }
+            guard key.scopes.contains(.ordersWrite) else { throw UpbitError(AuthError.outOfScope) }
+            guard limiter.check(RateLimiter.keyClient(key.accessKey), group: .order, at: clock()).allowed else {
+                throw UpbitError(status: 429, name: "too_many_requests", message: "Too many API requests.")
+            }
+            var parameters = RequestParameters()
+            if let members = message["params"]?.members { parameters.add(members: members) }
+            switch message["method"]?.stringValue {
+            case "place": try place(OrderForm(parameters), id: id, account: account, on: connection)
+            case "cancel": try cancel(parameters, id: id, account: account, on: connection)
+            default: throw .validation("method must be place or cancel")
+            }
+        } catch {
+            Self.answer(id, on: connection) { Self.write(error, into: &$0) }
+        }
+    }
+
+    private func place(_ form: OrderForm, id: JSONValue, account: AccountID, on connection: StreamConnection) {
+        exchange.enqueue([{ orderID in .place(form.request(id: orderID, account: account)) }]) { result in
+            Self.answer(id, on: connection) { writer in
+                do {
+                    let result = try result.get()[0]
+                    try UpbitError.throwIfRejected(result.events)
+                    guard case .place(let request) = result.entry.command,
+                        let record = OrderTracker.record(of: request.id, from: result.events, at: result.entry.time)
+                    else { throw UpbitError.validation("order refused") }
+                    writer.key("type")
+                    writer.string("order")
+                    writer.key("order")
+                    ExchangeJSON.write(record, into: &writer)
+                } catch {
+                    Self.write(error, into: &writer)
+                }
+            }
+        }
+    }
+
+    private func cancel(
+        _ parameters: RequestParameters, id: JSONValue, account: AccountID, on connection: StreamConnection
+    ) throws(UpbitError) {
+        let reference: OrderReference
+        if let text = parameters.first("uuid"), !text.isEmpty {
+            guard let order = OrderUUID.parse(text) else { throw .orderNotFound }
+            reference = .id(order)
+        } else if let text = parameters.first("identifier"), !text.isEmpty {
+            guard let identifier = OrderIdentifier(text) else { throw .orderNotFound }
+            reference = .identifier(identifier)
+        } else {
+            throw .validation("uuid or identifier is required")
+        }
+        exchange.enqueue([{ _ in .cancel(reference, account: account) }]) { result in
+            Self.answer(id, on: connection) { writer in
+                do {
+                    let events = try result.get()[0].events
+                    try UpbitError.throwIfRejected(events)
+                    let cancelled = events.lazy.compactMap { event -> OrderCancelled? in
+                        if case .cancelled(let cancelled) = event { cancelled } else { nil }
+                    }.first
+                    guard let cancelled else { throw UpbitError.orderNotFound }
+                    writer.key("type")
+                    writer.string("cancel")
+                    writer.key("order")
+                    writer.beginObject()
+                    writer.key("uuid")
+                    writer.string(OrderUUID.string(cancelled.order))
+                    writer.key("market")
+                    writer.string(cancelled.market)
+                    writer.key("state")
+                    writer.string("cancel")
+                    writer.key("remaining_volume")
+                    writer.decimalString(cancelled.remaining)
+                    writer.endObject()
+                } catch {
+                    Self.write(error, into: &writer)
+                }
+            }
+        }
+    }
+
+    /// Sends `{"id":…, <body>}` to `connection` ahead of its broadcasts.
+    private static func answer(_ id: JSONValue?, on connection: StreamConnection, _ body: (inout JSONWriter) -> Void) {
+        var writer = JSONWriter(capacity: 768)
+        writer.beginObject()
+        writer.key("id")
+        if let text = id?.stringValue {
+            writer.string(text)
+        } else if let number = id?.numberText {
+            writer.raw(Array(number.utf8))
+        } else {
+            writer.null()
+        }
+        body(&writer)
+        writer.endObject()
+        _ = connection.enqueue(StreamFrame(binary: writer.bytes), urgent: true)
+    }
+
+    /// `"type":"error","error":{…}` with REST's name for `error` (`server_error` for the unforeseen).
+    private static func write(_ error: any Error, into writer: inout JSONWriter) {
+        let error = error as? UpbitError ?? UpbitError(status: 500, name: "server_error", message: "\(error)")
+        writer.key("type")
+        writer.string("error")
+        writer.key("error")
+        writer.beginObject()
+        writer.key("name")
+        writer.string(error.name)
+        writer.key("message")
+        writer.string(error.message)
+        writer.endObject()
+    }
+}
