@@ -6,8 +6,11 @@ enum Base64URL {
     /// alphabet's `+` and `/` are rejected: a token using them was not produced by a JWT library.
     /// Leftover bits in the last character must be zero, so each byte string has one accepted spelling
     /// (besides padding).
-    static func decode(_ text: Substring) -> [UInt8]? {
-        var digits = text.utf8[...]
+    static func decode(_ text: Substring) -> [UInt8]? { decode(Array(text.utf8)[...]) }
+
+    /// The same decoding, from the UTF-8 bytes of the text.
+    static func decode(_ text: ArraySlice<UInt8>) -> [UInt8]? {
+        var digits = text
         var padding = 0
         while digits.last == UInt8(ascii: "=") {
             digits = digits.dropLast()

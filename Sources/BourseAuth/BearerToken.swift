@@ -33,8 +33,10 @@ public struct BearerToken: Sendable, Hashable {
 
     /// Parses a compact JWT (`header.payload.signature`) without a scheme.
     public init(compact token: String) throws(AuthError) {
-        guard token.utf8.count <= Self.maximumLength else { throw .jwtVerification }
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        // Bytes, not characters: every request carries one, and a token is ASCII when it is valid at all.
+        let bytes = Array(token.utf8)
+        guard bytes.count <= Self.maximumLength else { throw .jwtVerification }
+        let parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard parts.count == 3,
             let headerBytes = Base64URL.decode(parts[0]),
             let payloadBytes = Base64URL.decode(parts[1]),
@@ -48,7 +50,7 @@ public struct BearerToken: Sendable, Hashable {
         else { throw .jwtVerification }
         self.algorithm = algorithm
         self.claims = try TokenClaims(payload: payload)
-        self.signingInput = Array(token.utf8.prefix(parts[0].utf8.count + 1 + parts[1].utf8.count))
+        self.signingInput = Array(bytes[..<parts[1].endIndex])
         self.signature = signature
     }
 

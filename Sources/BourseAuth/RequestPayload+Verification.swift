@@ -11,7 +11,10 @@ extension RequestPayload {
     ///
     /// Digests and legacy strings are compared in constant time. Throws `invalidQueryPayload`.
     public func verify(_ claims: TokenClaims) throws(AuthError) {
-        let candidates = hasParameters ? candidates() : [[]]
+        // Candidates are made one at a time, most likely first, and the search stops at a match.
+        func matches(_ match: ([UInt8]) -> Bool) -> Bool {
+            hasParameters ? forEachCandidate(match) : match([])
+        }
         if let hash = claims.queryHash {
             var algorithm = QueryHashAlgorithm.sha512
             if let name = claims.queryHashAlgorithm {
@@ -19,11 +22,11 @@ extension RequestPayload {
                 algorithm = named
             }
             guard let expected = Hex.decode(hash),
-                candidates.contains(where: { ConstantTime.equal(algorithm.digest($0), expected) })
+                matches({ ConstantTime.equal(algorithm.digest($0), expected) })
             else { throw .invalidQueryPayload }
         } else if let query = claims.legacyQuery {
             let expected = Array(query.utf8)
-            guard candidates.contains(where: { ConstantTime.equal($0, expected) }) else {
+            guard matches({ ConstantTime.equal($0, expected) }) else {
                 throw .invalidQueryPayload
             }
         } else if hasParameters {

@@ -37,7 +37,10 @@ struct OrderForm {
 
     static func market(_ text: String?) throws(UpbitError) -> MarketCode {
         guard let text, !text.isEmpty else { throw .validation("market is missing") }
-        guard let code = MarketCode(text.uppercased()) else { throw .validation("market does not have a valid value") }
+        // Upper case as sent is the common case; lower case is taken too, as Upbit does.
+        guard let code = MarketCode(text) ?? MarketCode(text.uppercased()) else {
+            throw .validation("market does not have a valid value")
+        }
         return code
     }
 
@@ -73,6 +76,8 @@ struct OrderForm {
     /// `5e-05`: Upbit takes it, so a small order from pyupbit must not fail here. Exponents past ±40 are
     /// left alone (and then refused), so no text grows without bound.
     static func positional(_ text: String) -> String? {
+        // Most amounts have no exponent: a byte scan spares them the split below.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) else { return nil }
         let parts = text.split(omittingEmptySubsequences: false) { $0 == "e" || $0 == "E" }
         guard parts.count == 2, var mantissa = Optional(parts[0]), let exponent = Int(parts[1]),
             (-40...40).contains(exponent), parts[1].count <= 3
