@@ -14,7 +14,7 @@ final class ServerProcess {
     let dataDirectory: URL
     private let process = Process()
 
-    /// Starts `bourse serve` (this executable) and returns once it accepts connections.
+    /// Starts `bourse serve` (``serverExecutable``) and returns once it accepts connections.
     /// `prepare`, if given, runs first with the fresh data directory (to make accounts and keys); a
     /// `prepared` directory is used as it is (and removed by ``stop()`` all the same).
     init(
@@ -28,10 +28,7 @@ final class ServerProcess {
             dataDirectory = Self.freshDirectory()
             try prepare?(dataDirectory)
         }
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-        if !FileManager.default.isExecutableFile(atPath: process.executableURL!.path) {
-            process.executableURL = Bundle.main.executableURL
-        }
+        process.executableURL = Self.serverExecutable
         process.arguments =
             [
                 "serve", "--host", "127.0.0.1", "--port", String(port), "--data-dir", dataDirectory.path,
@@ -131,14 +128,21 @@ final class ServerProcess {
             + Double(usage.ru_stime.tv_usec) / 1e6
     }
 
-    /// Runs this executable with `arguments` to completion, with `input` on its standard input if given,
+    /// The `bourse` that serves and prepares the data directory: this executable, or the one
+    /// `$BOURSE_BENCH_SERVER` names, so two builds of the server can be measured by one load generator.
+    static var serverExecutable: URL {
+        if let path = ProcessInfo.processInfo.environment["BOURSE_BENCH_SERVER"], !path.isEmpty {
+            return URL(fileURLWithPath: path).standardizedFileURL
+        }
+        let own = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        return FileManager.default.isExecutableFile(atPath: own.path) ? own : Bundle.main.executableURL ?? own
+    }
+
+    /// Runs this executable (or ``serverExecutable``) with `arguments` to completion, with `input` on its standard input if given,
     /// and returns what it printed (both streams).
     static func runSelf(_ arguments: [String], input: String? = nil) throws -> String {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-        if !FileManager.default.isExecutableFile(atPath: process.executableURL!.path) {
-            process.executableURL = Bundle.main.executableURL
-        }
+        process.executableURL = serverExecutable
         process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe
