@@ -16,7 +16,7 @@ enum PacedHTTPLoad {
         var latencies: [Int64]
         /// Answers other than the expected status.
         var failures: Int
-        /// Requests sent but not answered when the drain ended (or their connection closed).
+        /// Requests not answered when the drain ended: sent and waiting, or never sent (a connection closed).
         var unanswered: Int
         /// From the first intended send to the last answer (or the drain's end), seconds.
         var seconds: Double
@@ -63,12 +63,14 @@ enum PacedHTTPLoad {
         let lastSend = schedule.intended(requests.count - 1)
         try await Task.sleep(for: .nanoseconds(max(0, lastSend - MonotonicClock.nanoseconds()) + 2_000_000))
         let drainEnd = MonotonicClock.nanoseconds() + Int64(drain.components.seconds) * 1_000_000_000
+        // Until every request was sent and answered: one that a lagging pacer has yet to send, or that a
+        // closed connection never sent, is still owed.
         while MonotonicClock.nanoseconds() < drainEnd {
-            var waiting = 0
+            var owed = 0
             for (channel, handler) in zip(channels, handlers) {
-                waiting += try await channel.eventLoop.submit { handler.waitingCount }.get()
+                owed += try await channel.eventLoop.submit { handler.owed }.get()
             }
-            if waiting == 0 { break }
+            if owed == 0 { break }
             try await Task.sleep(for: .milliseconds(10))
         }
         for pacer in pacers { pacer.cancel() }
@@ -78,7 +80,7 @@ enum PacedHTTPLoad {
         var lastAnswer = schedule.start
         for (channel, handler) in zip(channels, handlers) {
             let part = try await channel.eventLoop.submit {
-                (handler.latencies, handler.failures, handler.waitingCount, handler.lastAnswer)
+                (handler.latencies, handler.failures, handler.owed, handler.lastAnswer)
             }.get()
             latencies += part.0
             failures += part.1
@@ -104,6 +106,11 @@ enum PacedHTTPLoad {
             self.rate = rate
             self.count = count
             self.connections = connections
+        }
+
+        /// How many requests go to connection `connection` (those whose index leaves it as the remainder).
+        func assigned(to connection: Int) -> Int {
+            connection < count ? (count - connection + connections - 1) / connections : 0
         }
 
         /// The intended send time of request `index`.
@@ -148,6 +155,9 @@ private final class PacedConnection: ChannelInboundHandler, @unchecked Sendable 
     }
 
     var waitingCount: Int { waiting.count - waitingHead }
+
+    /// This connection's requests not answered yet, sent or not.
+    var owed: Int { schedule.assigned(to: index) - latencies.count }
 
     func handlerAdded(context: ChannelHandlerContext) { self.context = context }
 

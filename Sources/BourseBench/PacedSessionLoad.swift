@@ -36,11 +36,11 @@ enum PacedSessionLoad {
         try await Task.sleep(for: .nanoseconds(max(0, lastSend - MonotonicClock.nanoseconds()) + 2_000_000))
         let drainEnd = MonotonicClock.nanoseconds() + Int64(drain.components.seconds) * 1_000_000_000
         while MonotonicClock.nanoseconds() < drainEnd {
-            var waiting = 0
+            var owed = 0
             for (channel, handler) in zip(channels, handlers) {
-                waiting += try await channel.eventLoop.submit { handler.sent - handler.answered }.get()
+                owed += try await channel.eventLoop.submit { handler.owed }.get()
             }
-            if waiting == 0 { break }
+            if owed == 0 { break }
             try await Task.sleep(for: .milliseconds(10))
         }
         for pacer in pacers { pacer.cancel() }
@@ -48,7 +48,7 @@ enum PacedSessionLoad {
         var lastAnswer = schedule.start
         for (channel, handler) in zip(channels, handlers) {
             let part = try await channel.eventLoop.submit {
-                (handler.latencies, handler.failures, handler.sent - handler.answered, handler.lastAnswer)
+                (handler.latencies, handler.failures, handler.owed, handler.lastAnswer)
             }.get()
             outcome.latencies += part.0
             outcome.failures += part.1
@@ -88,7 +88,6 @@ private final class SessionConnection: ChannelInboundHandler, @unchecked Sendabl
     var context: ChannelHandlerContext?
     var upgraded = false
     var next: Int
-    var sent = 0
     var answered = 0
     var buffer = ByteBuffer()
     var latencies: [Int64] = []
@@ -108,6 +107,9 @@ private final class SessionConnection: ChannelInboundHandler, @unchecked Sendabl
         latencies.reserveCapacity(frames.count / schedule.connections + 1)
     }
 
+    /// This session's requests not answered yet, sent or not (as ``PacedHTTPLoad``'s connections count).
+    var owed: Int { schedule.assigned(to: index) - answered }
+
     func handlerAdded(context: ChannelHandlerContext) { self.context = context }
 
     func channelActive(context: ChannelHandlerContext) {
@@ -124,7 +126,6 @@ private final class SessionConnection: ChannelInboundHandler, @unchecked Sendabl
             guard intended <= now else { break }
             sending(next, intended)
             context.write(wrapOutboundOut(frames[next]), promise: nil)
-            sent += 1
             next += schedule.connections
             wrote = true
         }
@@ -164,10 +165,15 @@ private final class SessionConnection: ChannelInboundHandler, @unchecked Sendabl
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         ready?.fail(error)
+        ready = nil
         context.close(promise: nil)
     }
 
-    func channelInactive(context: ChannelHandlerContext) { self.context = nil }
+    func channelInactive(context: ChannelHandlerContext) {
+        self.context = nil
+        ready?.fail(BenchError("the server closed an order-entry session before its upgrade"))
+        ready = nil
+    }
 
     /// The id of the answer at the reader index (`{"id":<digits>,"type":"…"`), and whether it is an error.
     static func answer(in buffer: ByteBuffer, length: Int) -> (Int, Bool)? {

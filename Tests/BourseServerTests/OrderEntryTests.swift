@@ -21,34 +21,45 @@ struct OrderEntryTests {
     func answers(
         _ harness: ServerHarness, key: ExchangeRoutesTests.TestKey, _ messages: [String], count: Int
     ) async throws -> [[String: Any]] {
+        try await sessions(harness, [(ExchangeRoutesTests.token(key), messages, count)])[0]
+    }
+
+    /// ``answers(_:key:_:count:)`` for several connections, one after the other, to one server.
+    func sessions(
+        _ harness: ServerHarness, _ sessions: [(token: String, messages: [String], count: Int)]
+    ) async throws -> [[[String: Any]]] {
         try await harness.application().test(.live) { client in
-            let collected = PrivateStreamTests.Collector()
-            var configuration = WebSocketClientConfiguration()
-            configuration.additionalHeaders[.authorization] = ExchangeRoutesTests.token(key)
-            try await client.ws("/websocket/v1/private", configuration: configuration) { inbound, outbound, _ in
-                for message in messages { try await outbound.write(.text(message)) }
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    group.addTask {
-                        for try await message in inbound.messages(maxSize: 1 << 20) {
-                            let text =
-                                switch message {
-                                case .binary(let buffer): String(buffer: buffer)
-                                case .text(let text): text
+            var all: [[[String: Any]]] = []
+            for (token, messages, count) in sessions {
+                let collected = PrivateStreamTests.Collector()
+                var configuration = WebSocketClientConfiguration()
+                configuration.additionalHeaders[.authorization] = token
+                try await client.ws("/websocket/v1/private", configuration: configuration) { inbound, outbound, _ in
+                    for message in messages { try await outbound.write(.text(message)) }
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask {
+                            for try await message in inbound.messages(maxSize: 1 << 20) {
+                                let text =
+                                    switch message {
+                                    case .binary(let buffer): String(buffer: buffer)
+                                    case .text(let text): text
+                                    }
+                                guard Self.answer(text) != nil else { continue }
+                                let total = collected.texts.withLock { texts in
+                                    texts.append(text)
+                                    return texts.count
                                 }
-                            guard Self.answer(text) != nil else { continue }
-                            let total = collected.texts.withLock { texts in
-                                texts.append(text)
-                                return texts.count
+                                if total >= count { return }
                             }
-                            if total >= count { return }
                         }
+                        group.addTask { try await Task.sleep(for: .seconds(5)) }
+                        try await group.next()
+                        group.cancelAll()
                     }
-                    group.addTask { try await Task.sleep(for: .seconds(5)) }
-                    try await group.next()
-                    group.cancelAll()
                 }
+                all.append(collected.texts.withLock { $0 }.compactMap(Self.answer))
             }
-            return collected.texts.withLock { $0 }.compactMap(Self.answer)
+            return all
         }
     }
 
@@ -140,6 +151,30 @@ struct OrderEntryTests {
             #expect(name("6") == "validation_error")
             #expect(name("8") == "insufficient_funds_ask")
             #expect(answers.values.allSatisfy { $0["type"] as? String == "error" })
+        }
+    }
+
+    @Test func aSocketOpenedWithATokenUsedBeforeReadsButDoesNotTrade() async throws {
+        try await ServerHarness.with(steps: 0) { harness in
+            let bot = try await keys.makeKey(harness, scopes: "accounts,orders:read,orders:write")
+            _ = try await harness.submit([
+                .deposit(bot.account, currency: "KRW", amount: Funds(units: 10_000_000 * 100_000_000))
+            ])
+            // ccxt.pro reconnects with the token it signed first: the handshake takes it, but a token seen
+            // before may have been captured, so that socket may not place orders.
+            let token = ExchangeRoutesTests.token(bot)
+            let both = try await sessions(
+                harness,
+                [
+                    (token, [Self.place("1")], 1),
+                    (token, [#"[{"ticket":"t"},{"type":"myOrder"}]"#, Self.place("2", price: "50001000")], 1),
+                ])
+            let (first, again) = (both[0], both[1])
+            #expect(first.first?["type"] as? String == "order", "\(first)")
+            let error = try #require(again.first?["error"] as? [String: Any], "\(again)")
+            #expect(error["name"] as? String == "nonce_used")
+            let open = try await harness.store.orders(OrderQuery(account: bot.account, states: [.wait], limit: 10))
+            #expect(open.count == 1)
         }
     }
 

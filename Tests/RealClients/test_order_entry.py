@@ -98,3 +98,29 @@ def test_a_bot_trades_over_its_private_socket_and_rest_agrees(server):
     assert not rest.fetch_open_orders("BTC/KRW"), "every order of the burst was cancelled"
     closed = {o["id"]: o for o in rest.fetch_canceled_orders("BTC/KRW", limit=100)}
     assert set(uuids[-20:]) <= set(closed), "REST lists the cancelled orders"
+
+
+def test_a_socket_opened_with_a_replayed_token_reads_but_does_not_trade(server):
+    """ccxt.pro reconnects with the token it signed first, and the handshake takes it; but a token seen
+    before may have been captured, so that socket's orders get REST's `nonce_used`, and it still reads."""
+    process, (key,) = server
+    ws_url = process.base.replace("http://", "ws://") + "/websocket/v1/private"
+    token = key.token(None)
+
+    async def once(request_id: str) -> dict:
+        async with websockets.connect(ws_url, additional_headers={"Authorization": "Bearer " + token}) as ws:
+            await ws.send(json.dumps([{"ticket": "again"}, {"type": "myAsset"}]))
+            await ws.send(place(request_id, "bid", 10_000_000, "0.001"))
+            while True:
+                message = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                if message.get("id") == request_id:
+                    return message
+
+    first = asyncio.run(once("first"))
+    replayed = asyncio.run(once("replayed"))
+    assert first["type"] == "order", first
+    assert replayed["type"] == "error" and replayed["error"]["name"] == "nonce_used", replayed
+    rest = ccxt.upbit({"urls": {"api": {"public": process.base, "private": process.base}},
+                       "apiKey": key.access, "secret": key.secret})
+    rest.load_markets()
+    rest.cancel_order(first["order"]["uuid"], "BTC/KRW")

@@ -69,9 +69,16 @@ public final class CredentialSockets: Sendable {
     /// Closes the sockets of every credential with a socket open that `store` no longer has live at `now`
     /// (a session revoked, expired or gone; a key revoked, expired or gone); returns how many sockets it
     /// closed. One store read per such credential.
+    /// With `keysOnly`, only API keys are read (a bot's key, which may trade on its socket, is checked
+    /// more often than the many sign-in sessions).
     @discardableResult
-    public func sweep(_ store: any Store, at now: Timestamp) async throws -> Int {
-        let credentials = open.withLock { Array($0.byCredential.keys) }
+    public func sweep(_ store: any Store, at now: Timestamp, keysOnly: Bool = false) async throws -> Int {
+        let credentials = open.withLock { open in
+            open.byCredential.keys.filter { credential in
+                if keysOnly, case .session = credential { return false }
+                return true
+            }
+        }
         var closed = 0
         for credential in credentials {
             let live: Bool
@@ -86,15 +93,22 @@ public final class CredentialSockets: Sendable {
         return closed
     }
 
-    /// Sweeps (``sweep(_:at:)``) every `interval` until cancelled, so a socket outlives its credential by at
-    /// most that long. A store that fails is tried again at the next sweep.
+    /// Sweeps (``sweep(_:at:keysOnly:)``) until cancelled: API keys every `keyInterval` (a revoked key's
+    /// socket may be placing orders; REST refuses such a key within its 2 s cache), everything every
+    /// `interval`. A socket outlives its credential by at most that long; a store that fails is tried again
+    /// at the next sweep.
     public func watch(
-        _ store: any Store, clock: @escaping @Sendable () -> Timestamp, every interval: Duration = .seconds(30)
+        _ store: any Store, clock: @escaping @Sendable () -> Timestamp, every interval: Duration = .seconds(30),
+        keysEvery keyInterval: Duration = .seconds(2)
     ) async {
+        var sinceFull: Duration = .zero
         while !Task.isCancelled {
-            try? await Task.sleep(for: interval)
+            try? await Task.sleep(for: keyInterval)
             if Task.isCancelled { return }
-            _ = try? await sweep(store, at: clock())
+            sinceFull += keyInterval
+            let full = sinceFull >= interval
+            if full { sinceFull = .zero }
+            _ = try? await sweep(store, at: clock(), keysOnly: !full)
         }
     }
 

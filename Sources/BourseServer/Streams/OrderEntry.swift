@@ -23,8 +23,9 @@ import NIOCore
 ///     {"type":"cancel","id":8,"order":{"uuid":"…","market":"KRW-BTC","state":"cancel","remaining_volume":"…"}}
 ///     {"type":"error","id":7,"error":{"name":"insufficient_funds_bid","message":"…"}}
 ///
-/// Errors carry REST's names. The key needs `orders:write`; requests count against REST's `order` rate
-/// group of the key (not the socket's message rate, which is for subscriptions).
+/// Errors carry REST's names. The key needs `orders:write`, and the socket a fresh token (see
+/// ``handle(_:key:account:trades:on:)``). Every request counts in the key's REST rate groups (`order` for a
+/// placement, `default` for the rest), not in the socket's message rate, which is for subscriptions.
 struct OrderEntry: Sendable {
     let exchange: DurableExchange
     let limiter: RateLimiter
@@ -45,25 +46,51 @@ struct OrderEntry: Sendable {
         return false
     }
 
+    /// The longest request taken (an order is about 250 bytes); a longer one is refused unread.
+    static let maximumRequestBytes = 4_096
+
     /// Handles one request of `key` (acting for `account`) from `connection`: queues its command, answered
-    /// when durable, or answers its error now.
-    func handle(_ bytes: some Collection<UInt8>, key: APIKey, account: AccountID, on connection: StreamConnection) {
+    /// when durable, or answers its error now. `trades` says whether the socket may place orders: it was
+    /// opened with a sign-in session or with a token whose nonce was new. The handshake accepts a reused
+    /// token (ccxt.pro reconnects with the one it signed first), but a token seen before may have been
+    /// captured, and it must not trade without limit where REST would refuse it as a replay.
+    func handle(
+        _ bytes: some Collection<UInt8>, key: APIKey, account: AccountID, trades: Bool, on connection: StreamConnection
+    ) {
+        // After the server closed the socket (a credential ended, shutdown) the library still reads until the
+        // close handshake ends: no order may be placed then.
+        guard connection.isOpen else { return }
         var id: JSONValue?
         do throws(UpbitError) {
+            guard bytes.count <= Self.maximumRequestBytes else {
+                throw .validation("a request is at most \(Self.maximumRequestBytes) bytes")
+            }
             guard let message = try? JSONValue(parsing: bytes), message.members != nil else {
                 throw .validation("the request is not a JSON object")
             }
             id = message["id"]
+            let method = message["method"]?.stringValue
+            // Every request counts, well-formed or not: placements in REST's `order` group, the rest as
+            // `DELETE /v1/order` does.
+            let group: RateLimitGroup = method == "place" ? .order : .default
+            guard limiter.check(RateLimiter.keyClient(key.accessKey), group: group, at: clock()).allowed else {
+                throw UpbitError(status: 429, name: "too_many_requests", message: "Too many API requests.")
+            }
             guard let id, id.stringValue != nil || id.numberText != nil else {
                 throw .validation("id is missing: a string or number that the answer repeats")
             }
+            if let expiry = key.expiresAtMilliseconds, expiry <= clock().milliseconds {
+                throw UpbitError(AuthError.expiredAccessKey)
+            }
             guard key.scopes.contains(.ordersWrite) else { throw UpbitError(AuthError.outOfScope) }
-            guard limiter.check(RateLimiter.keyClient(key.accessKey), group: .order, at: clock()).allowed else {
-                throw UpbitError(status: 429, name: "too_many_requests", message: "Too many API requests.")
+            guard trades else {
+                throw UpbitError(
+                    status: 401, name: AuthError.nonceUsed.name,
+                    message: "This socket was opened with a token used before; open it with a fresh nonce to trade.")
             }
             var parameters = RequestParameters()
             if let members = message["params"]?.members { parameters.add(members: members) }
-            switch message["method"]?.stringValue {
+            switch method {
             case "place": try place(OrderForm(parameters), id: id, account: account, on: connection)
             case "cancel": try cancel(parameters, id: id, account: account, on: connection)
             default: throw .validation("method must be place or cancel")
@@ -154,7 +181,11 @@ struct OrderEntry: Sendable {
 
     /// `"type":"error","error":{…}` with REST's name for `error` (`server_error` for the unforeseen).
     private static func write(_ error: any Error, into writer: inout JSONWriter) {
-        let error = error as? UpbitError ?? UpbitError(status: 500, name: "server_error", message: "\(error)")
+        // Anything else is the journal's failure or shutdown (the log has it); the client only learns that
+        // its order was not taken.
+        let error =
+            error as? UpbitError
+            ?? UpbitError(status: 503, name: "server_error", message: "The order was not taken; try again.")
         writer.key("type")
         writer.string("error")
         writer.key("error")

@@ -9,9 +9,10 @@ import Synchronization
 /// connection, about its own account only, and (asked for) `myAlert` when one of its alerts fires.
 ///
 /// It watches the same durable commits as ``MarketFeed`` (the exchange's observer hands each commit to
-/// both), so a message never reports a command that is not yet durable, and it is queued before the
-/// placing client's HTTP answer is sent. Work is done only for accounts with a connection or a tape: the
-/// demo's traffic costs one dictionary look-up per commit.
+/// both), so a message never reports a command that is not yet durable. It publishes on a task of its own
+/// (``CommitHandOff``), in commit order, so a message may reach the client just before or just after the
+/// placing client's answer. Work is done only for accounts with a connection or a tape: the demo's
+/// traffic costs one dictionary look-up per commit.
 ///
 /// A connection that asks (`{"resume":{…}}`, ``PrivateResume``, ADR 0017) gets its messages numbered per
 /// topic, and after a reconnect what it missed: the account's ``PrivateTape`` numbers and keeps them. Each

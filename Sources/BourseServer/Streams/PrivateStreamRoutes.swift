@@ -36,13 +36,22 @@ struct PrivateStreamRoutes: Sendable {
             context.requestContext.releaseWebSocketHook()
             let token = sessions == nil ? nil : SessionCheck.socketToken(of: context.request, secure: secure)
             var opening = await sessionKey(of: token)
+            // A sign-in session trades; a signed token trades only if its nonce is new (see OrderEntry.handle).
+            var trades = true
             if opening == nil {
-                switch try? await gate.authenticate(
-                    authorization: context.request.headers[.authorization],
-                    payload: RequestPayload(query: nil, body: nil, contentType: nil),
-                    clientIP: context.requestContext.remoteAddress?.ipAddress, scope: nil, now: privateFeed.clock(),
-                    enforcesNonce: false)
-                {
+                func authenticate(enforcingNonce: Bool) async -> Result<APIKey, AuthError>? {
+                    try? await gate.authenticate(
+                        authorization: context.request.headers[.authorization],
+                        payload: RequestPayload(query: nil, body: nil, contentType: nil),
+                        clientIP: context.requestContext.remoteAddress?.ipAddress, scope: nil,
+                        now: privateFeed.clock(), enforcesNonce: enforcingNonce)
+                }
+                var result = await authenticate(enforcingNonce: true)
+                if case .failure(.nonceUsed) = result {
+                    trades = false
+                    result = await authenticate(enforcingNonce: false)
+                }
+                switch result {
                 case .success(let key): opening = .key(key)
                 case .failure(let error): opening = .refused(error.message)
                 case nil: opening = .refused("authentication failed")
@@ -79,7 +88,7 @@ struct PrivateStreamRoutes: Sendable {
                 if let orderEntry {
                     try await WebSocketFastLane.attach(
                         to: context.requestContext.channel, handled: handled,
-                        take: take(orderEntry, key: key, account: account, on: connection))
+                        take: take(orderEntry, key: key, account: account, trades: trades, on: connection))
                 }
             } catch {
                 context.logger.debug("websocket writer not installed", metadata: ["error": "\(error)"])
@@ -89,7 +98,7 @@ struct PrivateStreamRoutes: Sendable {
                 connection, feed: feed, inbound: inbound, outbound: outbound, context: context,
                 refuse: refuse(on: connection, handled: handled),
                 unmetered: orderEntry == nil ? nil : Self.isOrderEntry,
-                receive: receive(key: key, account: account, on: connection, handled: handled))
+                receive: receive(key: key, account: account, trades: trades, on: connection, handled: handled))
         }
     }
 
@@ -109,13 +118,14 @@ struct PrivateStreamRoutes: Sendable {
 
     /// Handles a message the lane did not take: an order-entry request, a `PING`, or a subscription.
     private func receive(
-        key: APIKey, account: AccountID, on connection: StreamConnection, handled: WebSocketFastLane.Handled
+        key: APIKey, account: AccountID, trades: Bool, on connection: StreamConnection,
+        handled: WebSocketFastLane.Handled
     ) -> @Sendable ([UInt8]) -> Void {
         { bytes in
             defer { handled.one() }
             if let orderEntry, OrderEntry.isRequest(bytes) {
                 connection.touch(at: privateFeed.clock())
-                orderEntry.handle(bytes, key: key, account: account, on: connection)
+                orderEntry.handle(bytes, key: key, account: account, trades: trades, on: connection)
                 return
             }
             if bytes == Array("PING".utf8) {
@@ -144,13 +154,12 @@ struct PrivateStreamRoutes: Sendable {
 
     /// What `connection`'s ``WebSocketFastLane`` takes on the event loop: its order-entry requests.
     private func take(
-        _ orderEntry: OrderEntry, key: APIKey, account: AccountID, on connection: StreamConnection
+        _ orderEntry: OrderEntry, key: APIKey, account: AccountID, trades: Bool, on connection: StreamConnection
     ) -> WebSocketFastLane.Take {
         { bytes in
-            // After the server closed the socket no order may be placed (its answer could not go out).
-            guard connection.isOpen, OrderEntry.isRequest(bytes.readableBytesView) else { return false }
+            guard OrderEntry.isRequest(bytes.readableBytesView) else { return false }
             connection.touch(at: privateFeed.clock())
-            orderEntry.handle(bytes.readableBytesView, key: key, account: account, on: connection)
+            orderEntry.handle(bytes.readableBytesView, key: key, account: account, trades: trades, on: connection)
             return true
         }
     }
