@@ -15,7 +15,6 @@ extension OrdersBenchCommand {
         Progress.line("bench orders: making \(rate + count) requests before the clock starts…")
         let warmUp = requests(run: 0, count: rate, signers: signers)
         let timed = requests(run: 1, count: count, signers: signers)
-        let tokens = (0..<connections).map { signers[$0 % signers.count].token() }
         func run(_ requests: (frames: [ByteBuffer], identifiers: [String])) async throws -> PacedHTTPLoad.Outcome {
             let sending: @Sendable (Int, Int64) -> Void = { index, intended in
                 privateLoad.sending(requests.identifiers[index], at: intended)
@@ -26,6 +25,8 @@ extension OrdersBenchCommand {
                     port: server.port, connections: connections, rate: rate, requests: requests.frames, group: group,
                     expectedStatus: 201, sending: sending)
             case .session:
+                // Fresh tokens for each run's sessions: a socket opened with a token used before may not trade.
+                let tokens = (0..<connections).map { signers[$0 % signers.count].token() }
                 return try await PacedSessionLoad.run(
                     port: server.port, tokens: tokens, rate: rate, frames: requests.frames, group: group,
                     sending: sending)

@@ -12,7 +12,7 @@ public struct Exchange: Sendable {
     private(set) var marketSlots: [MarketCode: Int32] = [:]
     private var lastMarket: (code: MarketCode, slot: Int32)?
     var index = SlotIndex()
-    private var identifiers: [ClientIdentifier: OrderID] = [:]
+    private var identifiers = ClientIdentifiers()
     /// Withdrawals and coin deposits under way.
     public internal(set) var transfers = Transfers()
     /// Every auction item; its bids lock KRW in ``ledger``.
