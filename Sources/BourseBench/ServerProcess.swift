@@ -69,8 +69,11 @@ final class ServerProcess {
     }
 
     /// CPU seconds (user + system) the server has used so far.
-    var cpuSeconds: Double {
-        guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+    var cpuSeconds: Double { Self.cpuSeconds(of: process.processIdentifier) }
+
+    /// The CPU (user and system) process `pid` has used so far, in seconds; 0 if it cannot be read.
+    static func cpuSeconds(of pid: Int32) -> Double {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
             let close = stat.lastIndex(of: ")")
         else { return 0 }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
@@ -166,7 +169,7 @@ final class ServerProcess {
         return output
     }
 
-    private static func freePort() throws -> Int {
+    static func freePort() throws -> Int {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(descriptor) }
         var address = sockaddr_in()
@@ -183,7 +186,7 @@ final class ServerProcess {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    private static func accepts(port: Int) -> Bool {
+    static func accepts(port: Int) -> Bool {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(descriptor) }
         var address = sockaddr_in()
