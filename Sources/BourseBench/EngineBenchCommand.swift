@@ -36,6 +36,9 @@ struct EngineBenchCommand: ParsableCommand {
     @Option(help: "Seed of the order flow; the same seed gives the same commands.")
     var seed: UInt64 = 1
 
+    @Option(help: "Write the flow (setup, warm-up and timed commands) to this file for a peer engine, and stop.")
+    var exportFlow: String?
+
     func validate() throws {
         guard commands > 0 else { throw ValidationError("--commands must be at least 1.") }
         guard warmup >= 0 else { throw ValidationError("--warmup must not be negative.") }
@@ -49,6 +52,11 @@ struct EngineBenchCommand: ParsableCommand {
             // The flow is built so that every command is accepted; a refusal means the engine or the flow broke.
             progress("error: the flow had \(flow.statistics.rejections) rejected commands; it must have none")
             throw ExitCode.failure
+        }
+        if let exportFlow {
+            try EngineFlowExport.write(flow, warmup: warmup, to: exportFlow)
+            progress("wrote the flow to \(exportFlow)")
+            return
         }
         let bench = EngineBench(flow: flow, warmup: warmup)
 
