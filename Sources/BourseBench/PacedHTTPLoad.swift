@@ -48,50 +48,55 @@ enum PacedHTTPLoad {
             ready.succeed()
             return handlers[index]
         }
+        return try await drive(channels: channels, senders: handlers, schedule: schedule, drain: drain)
+    }
+
+    /// Paces `senders` (each the handler of the channel at its index) by `schedule`: one pacer per event
+    /// loop calls the senders on its loop every millisecond, then waits up to `drain` after the last send
+    /// until nothing is owed, and gathers what they measured. Closes the channels at the end.
+    static func drive(
+        channels: [any Channel], senders: [some PacedSender], schedule: Schedule, drain: Duration
+    ) async throws -> Outcome {
         defer { for channel in channels { channel.close(promise: nil) } }
-        // One pacer a loop, each sending for the connections on its loop every millisecond.
-        let byLoop = Dictionary(grouping: zip(channels, handlers), by: { ObjectIdentifier($0.0.eventLoop) })
+        let byLoop = Dictionary(grouping: zip(channels, senders), by: { ObjectIdentifier($0.0.eventLoop) })
         schedule.start = MonotonicClock.nanoseconds() + 5_000_000
         let pacers = byLoop.values.map { pairs in
             let loop = pairs[0].0.eventLoop
             let owned = pairs.map(\.1)
             return loop.scheduleRepeatedTask(initialDelay: .milliseconds(5), delay: .milliseconds(1)) { _ in
                 let now = MonotonicClock.nanoseconds()
-                for connection in owned { connection.sendDue(now: now) }
+                for sender in owned { sender.sendDue(now: now) }
             }
         }
-        let lastSend = schedule.intended(requests.count - 1)
+        let lastSend = schedule.intended(schedule.count - 1)
         try await Task.sleep(for: .nanoseconds(max(0, lastSend - MonotonicClock.nanoseconds()) + 2_000_000))
         let drainEnd = MonotonicClock.nanoseconds() + Int64(drain.components.seconds) * 1_000_000_000
         // Until every request was sent and answered: one that a lagging pacer has yet to send, or that a
         // closed connection never sent, is still owed.
         while MonotonicClock.nanoseconds() < drainEnd {
             var owed = 0
-            for (channel, handler) in zip(channels, handlers) {
-                owed += try await channel.eventLoop.submit { handler.owed }.get()
+            for (channel, sender) in zip(channels, senders) {
+                owed += try await channel.eventLoop.submit { sender.owed }.get()
             }
             if owed == 0 { break }
             try await Task.sleep(for: .milliseconds(10))
         }
         for pacer in pacers { pacer.cancel() }
-        var latencies: [Int64] = []
-        var failures = 0
-        var unanswered = 0
+        var outcome = Outcome(latencies: [], failures: 0, unanswered: 0, seconds: 0)
         var lastAnswer = schedule.start
-        for (channel, handler) in zip(channels, handlers) {
+        for (channel, sender) in zip(channels, senders) {
             let part = try await channel.eventLoop.submit {
-                (handler.latencies, handler.failures, handler.owed, handler.lastAnswer)
+                (sender.latencies, sender.failures, sender.owed, sender.lastAnswer)
             }.get()
-            latencies += part.0
-            failures += part.1
-            unanswered += part.2
+            outcome.latencies += part.0
+            outcome.failures += part.1
+            outcome.unanswered += part.2
             lastAnswer = max(lastAnswer, part.3)
         }
-        if unanswered > 0 { lastAnswer = MonotonicClock.nanoseconds() }
-        latencies.sort()
-        return Outcome(
-            latencies: latencies, failures: failures, unanswered: unanswered,
-            seconds: Double(lastAnswer - schedule.start) / 1e9)
+        if outcome.unanswered > 0 { lastAnswer = MonotonicClock.nanoseconds() }
+        outcome.latencies.sort()
+        outcome.seconds = Double(lastAnswer - schedule.start) / 1e9
+        return outcome
     }
 
     /// When each request is due.
@@ -113,14 +118,41 @@ enum PacedHTTPLoad {
             connection < count ? (count - connection + connections - 1) / connections : 0
         }
 
+        /// Calls `send` with each request of a connection from `next` on whose time has come at `now` (and
+        /// its intended time), moving `next` past it; returns whether there was any.
+        func due(from next: inout Int, now: Int64, _ send: (Int, Int64) -> Void) -> Bool {
+            var any = false
+            while next < count, intended(next) <= now {
+                send(next, intended(next))
+                next += connections
+                any = true
+            }
+            return any
+        }
+
         /// The intended send time of request `index`.
         func intended(_ index: Int) -> Int64 { start + Int64(index) * 1_000_000_000 / Int64(rate) }
     }
 }
 
+/// A connection that ``PacedHTTPLoad/drive(channels:senders:schedule:drain:)`` paces. Everything is read
+/// and called on the connection's event loop.
+protocol PacedSender: AnyObject, Sendable {
+    /// Sends every request whose time has come.
+    func sendDue(now: Int64)
+    /// This connection's requests not answered yet, sent or not.
+    var owed: Int { get }
+    /// Latencies of the answers so far, from their intended send times, nanoseconds.
+    var latencies: [Int64] { get }
+    /// Answers that said no.
+    var failures: Int { get }
+    /// When the last answer came (``MonotonicClock``).
+    var lastAnswer: Int64 { get }
+}
+
 /// One connection of ``PacedHTTPLoad``: sends its share of the requests when they are due, pipelined,
 /// and matches answers to them in order.
-private final class PacedConnection: ChannelInboundHandler, @unchecked Sendable {
+private final class PacedConnection: ChannelInboundHandler, PacedSender, @unchecked Sendable {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
@@ -164,15 +196,10 @@ private final class PacedConnection: ChannelInboundHandler, @unchecked Sendable 
     /// Writes every request whose time has come, then flushes once.
     func sendDue(now: Int64) {
         guard let context, !closed else { return }
-        var wrote = false
-        while next < schedule.count {
-            let intended = schedule.intended(next)
-            guard intended <= now else { break }
-            sending(next, intended)
-            context.write(wrapOutboundOut(requests[next]), promise: nil)
+        let wrote = schedule.due(from: &next, now: now) { index, intended in
+            sending(index, intended)
+            context.write(wrapOutboundOut(requests[index]), promise: nil)
             waiting.append(intended)
-            next += schedule.connections
-            wrote = true
         }
         if wrote { context.flush() }
     }

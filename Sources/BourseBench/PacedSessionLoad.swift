@@ -21,44 +21,7 @@ enum PacedSessionLoad {
             handlers[index].ready = ready
             return handlers[index]
         }
-        defer { for channel in channels { channel.close(promise: nil) } }
-        let byLoop = Dictionary(grouping: zip(channels, handlers), by: { ObjectIdentifier($0.0.eventLoop) })
-        schedule.start = MonotonicClock.nanoseconds() + 5_000_000
-        let pacers = byLoop.values.map { pairs in
-            let owned = pairs.map(\.1)
-            return pairs[0].0.eventLoop.scheduleRepeatedTask(initialDelay: .milliseconds(5), delay: .milliseconds(1)) {
-                _ in
-                let now = MonotonicClock.nanoseconds()
-                for connection in owned { connection.sendDue(now: now) }
-            }
-        }
-        let lastSend = schedule.intended(frames.count - 1)
-        try await Task.sleep(for: .nanoseconds(max(0, lastSend - MonotonicClock.nanoseconds()) + 2_000_000))
-        let drainEnd = MonotonicClock.nanoseconds() + Int64(drain.components.seconds) * 1_000_000_000
-        while MonotonicClock.nanoseconds() < drainEnd {
-            var owed = 0
-            for (channel, handler) in zip(channels, handlers) {
-                owed += try await channel.eventLoop.submit { handler.owed }.get()
-            }
-            if owed == 0 { break }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        for pacer in pacers { pacer.cancel() }
-        var outcome = PacedHTTPLoad.Outcome(latencies: [], failures: 0, unanswered: 0, seconds: 0)
-        var lastAnswer = schedule.start
-        for (channel, handler) in zip(channels, handlers) {
-            let part = try await channel.eventLoop.submit {
-                (handler.latencies, handler.failures, handler.owed, handler.lastAnswer)
-            }.get()
-            outcome.latencies += part.0
-            outcome.failures += part.1
-            outcome.unanswered += part.2
-            lastAnswer = max(lastAnswer, part.3)
-        }
-        if outcome.unanswered > 0 { lastAnswer = MonotonicClock.nanoseconds() }
-        outcome.latencies.sort()
-        outcome.seconds = Double(lastAnswer - schedule.start) / 1e9
-        return outcome
+        return try await PacedHTTPLoad.drive(channels: channels, senders: handlers, schedule: schedule, drain: drain)
     }
 
     /// The request with id `id`: a limit order named `identifier`, alternately a bid and an ask at one of
@@ -75,7 +38,7 @@ enum PacedSessionLoad {
 
 /// One order-entry session: upgrades with its token, then sends its share of the frames when due and
 /// times each answer from its id.
-private final class SessionConnection: ChannelInboundHandler, @unchecked Sendable {
+private final class SessionConnection: ChannelInboundHandler, PacedSender, @unchecked Sendable {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
@@ -120,14 +83,9 @@ private final class SessionConnection: ChannelInboundHandler, @unchecked Sendabl
 
     func sendDue(now: Int64) {
         guard let context, upgraded else { return }
-        var wrote = false
-        while next < schedule.count {
-            let intended = schedule.intended(next)
-            guard intended <= now else { break }
-            sending(next, intended)
-            context.write(wrapOutboundOut(frames[next]), promise: nil)
-            next += schedule.connections
-            wrote = true
+        let wrote = schedule.due(from: &next, now: now) { index, intended in
+            sending(index, intended)
+            context.write(wrapOutboundOut(frames[index]), promise: nil)
         }
         if wrote { context.flush() }
     }

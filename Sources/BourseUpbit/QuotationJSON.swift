@@ -148,10 +148,7 @@ public enum QuotationJSON {
         writer.beginObject()
         writer.key("error")
         writer.beginObject()
-        writer.key("name")
-        writer.string(name)
-        writer.key("message")
-        writer.string(message)
+        writer.errorMembers(name: name, message: message)
         writer.endObject()
         writer.endObject()
         return writer.bytes

@@ -52,16 +52,6 @@ public enum SubscriptionReply {
 
     /// `{"error":{"name":"NO_TICKET","message":"…"}}`, the same in every format.
     public static func errorFrame(_ error: SubscriptionError) -> [UInt8] {
-        var writer = JSONWriter(capacity: 64 + error.message.utf8.count)
-        writer.beginObject()
-        writer.key("error")
-        writer.beginObject()
-        writer.key("name")
-        writer.string(error.name)
-        writer.key("message")
-        writer.string(error.message)
-        writer.endObject()
-        writer.endObject()
-        return writer.bytes
+        QuotationJSON.error(name: error.name, message: error.message)
     }
 }

@@ -51,10 +51,7 @@ struct AuctionError: Error, Sendable {
     /// when there are such.
     func write(into writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("name")
-        writer.string(name)
-        writer.key("message")
-        writer.string(message)
+        writer.errorMembers(name: name, message: message)
         if let retryAfter {
             writer.key("retry_after")
             writer.integer(Int64(retryAfter))

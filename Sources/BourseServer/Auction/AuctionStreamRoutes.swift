@@ -286,7 +286,7 @@ struct AuctionStreamRoutes: Sendable {
         var writer = JSONWriter()
         writer.beginObject()
         writer.key("id")
-        Self.write(id, into: &writer)
+        writer.requestID(id)
         writer.key("type")
         writer.string(type)
         body(&writer)
@@ -322,15 +322,6 @@ struct AuctionStreamRoutes: Sendable {
         }
     }
 
-    private static func write(_ id: JSONValue?, into writer: inout JSONWriter) {
-        if let text = id?.stringValue {
-            writer.string(text)
-        } else if let number = id?.numberText {
-            writer.raw(Array(number.utf8))
-        } else {
-            writer.null()
-        }
-    }
 }
 
 extension AuctionStreamRoutes {

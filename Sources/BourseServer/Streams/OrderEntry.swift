@@ -167,13 +167,7 @@ struct OrderEntry: Sendable {
         var writer = JSONWriter(capacity: 768)
         writer.beginObject()
         writer.key("id")
-        if let text = id?.stringValue {
-            writer.string(text)
-        } else if let number = id?.numberText {
-            writer.raw(Array(number.utf8))
-        } else {
-            writer.null()
-        }
+        writer.requestID(id)
         body(&writer)
         writer.endObject()
         _ = connection.enqueue(StreamFrame(binary: writer.bytes), urgent: true)
@@ -190,10 +184,7 @@ struct OrderEntry: Sendable {
         writer.string("error")
         writer.key("error")
         writer.beginObject()
-        writer.key("name")
-        writer.string(error.name)
-        writer.key("message")
-        writer.string(error.message)
+        writer.errorMembers(name: error.name, message: error.message)
         writer.endObject()
     }
 }
