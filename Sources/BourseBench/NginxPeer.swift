@@ -20,6 +20,13 @@ final class NginxPeer {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-nginx-\(getpid())")
         try? FileManager.default.removeItem(at: directory)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        do { try start(executable: executable, files: files) } catch {
+            stop()
+            throw error
+        }
+    }
+
+    private func start(executable: String, files: [(path: String, body: [UInt8])]) throws {
         var locations = ""
         for (index, file) in files.enumerated() {
             let name = directory.appendingPathComponent("body-\(index).json")
@@ -107,6 +114,9 @@ final class NginxPeer {
             }
         }
         guard connected else { throw BenchError("could not connect to port \(port)") }
+        // A server that keeps the connection open despite `Connection: close` must not hang the bench.
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
         guard request.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) == request.count else {
             throw BenchError("could not send GET \(path)")

@@ -1,5 +1,5 @@
 // Replays Bourse's engine-benchmark order flow (`bourse bench engine --export-flow FILE`) on liquibook's
-// OrderBook, one thread, and prints one line: `liquibook: ops_per_sec=<n> commands=<n> fills=<n>`.
+// OrderBook, one thread, and prints one line: `liquibook: ops_per_sec=<n> commands=<n> fills=<n> refused=<n>`.
 //
 // Our code, not liquibook's: scripts/bench-peers fetches liquibook's headers from its PyPI wheel (sha256
 // checked) and compiles this against them; neither the headers nor the binary are committed.
@@ -13,6 +13,7 @@
 #include <liquibook/book/order.h>
 #include <liquibook/book/order_book.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -36,16 +37,18 @@ using OrderPtr = FlowOrder*;
 // its price.
 struct Listener : lb::OrderListener<OrderPtr> {
     uint64_t fills = 0;
+    // Refusals show where the two engines' books diverge (a cancel or move of an order liquibook filled).
+    uint64_t refused = 0;
     void on_accept(const OrderPtr&) override {}
     void on_reject(const OrderPtr&, const char*) override {}
     void on_fill(const OrderPtr&, const OrderPtr&, lb::Quantity, lb::Price) override { ++fills; }
     void on_cancel(const OrderPtr&) override {}
-    void on_cancel_reject(const OrderPtr&, const char*) override {}
+    void on_cancel_reject(const OrderPtr&, const char*) override { ++refused; }
     void on_replace(const OrderPtr& order, const int64_t& size_delta, lb::Price new_price) override {
         order->quantity += size_delta;
         order->limit = new_price;
     }
-    void on_replace_reject(const OrderPtr&, const char*) override {}
+    void on_replace_reject(const OrderPtr&, const char*) override { ++refused; }
 };
 
 struct Record {
@@ -108,6 +111,7 @@ int main(int argc, char** argv) {
             break;
         case 4:
             if (FlowOrder* order = byID[record.id]) {
+                // Bourse's flow keeps what remains (quantity 0); a new quantity is taken as the order's new size.
                 int64_t delta = record.quantity == 0 ? 0 : int64_t(record.quantity) - int64_t(order->quantity);
                 book.replace(order, delta, record.price);
                 byID[record.new_id] = order;
@@ -119,12 +123,14 @@ int main(int argc, char** argv) {
     const uint64_t untimed = counts[0] + counts[1];
     for (uint64_t index = 0; index < untimed; ++index) apply(records[index]);
     const uint64_t fillsBefore = listener.fills;
+    const uint64_t refusedBefore = listener.refused;
     const auto start = std::chrono::steady_clock::now();
     for (uint64_t index = untimed; index < total; ++index) apply(records[index]);
     const auto elapsed = std::chrono::steady_clock::now() - start;
     const double seconds = std::chrono::duration<double>(elapsed).count();
     std::printf(
-        "liquibook: ops_per_sec=%.0f commands=%llu fills=%llu\n", double(counts[2]) / seconds,
-        static_cast<unsigned long long>(counts[2]), static_cast<unsigned long long>(listener.fills - fillsBefore));
+        "liquibook: ops_per_sec=%.0f commands=%llu fills=%llu refused=%llu\n", double(counts[2]) / seconds,
+        static_cast<unsigned long long>(counts[2]), static_cast<unsigned long long>(listener.fills - fillsBefore),
+        static_cast<unsigned long long>(listener.refused - refusedBefore));
     return 0;
 }

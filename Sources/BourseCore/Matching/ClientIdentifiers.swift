@@ -24,23 +24,39 @@ struct ClientIdentifiers: Equatable, Sendable {
 
     /// The dictionary that holds `key`: a function of its bytes alone, so the same on every run.
     private static func shard(of key: Exchange.ClientIdentifier) -> Int {
-        Int(truncatingIfNeeded: (key.identifier.foldedBits ^ key.account.rawValue) >> 56) & (shardCount - 1)
+        // The account is folded in before the mix, so one identifier used by many accounts spreads too.
+        let mixed =
+            (key.identifier.foldedBits ^ (key.account.rawValue &* 0xBF58_476D_1CE4_E5B9)) &* 0x94D0_49BB_1331_11EB
+        return Int(truncatingIfNeeded: mixed >> 56)
     }
 }
 
-// Through a single-value container, so an encoder that writes dictionaries its own way (the snapshot's)
-// writes this one as it wrote the dictionary before.
+// As the pairs of one dictionary, `(key, value)` after their count, in an unkeyed container of pairs: the
+// bytes a positional encoder (the snapshot's) writes for the dictionary this replaced, made straight from
+// the shards, so a snapshot neither builds nor hashes a merged copy (it runs on the journal loop).
 extension ClientIdentifiers: Codable {
+    private struct Pair: Codable {
+        var key: Exchange.ClientIdentifier
+        var order: OrderID
+    }
+
     init(from decoder: any Decoder) throws {
         self.init()
-        let all = try decoder.singleValueContainer().decode([Exchange.ClientIdentifier: OrderID].self)
-        for (key, order) in all { self[key] = order }
+        var container = try decoder.unkeyedContainer()
+        while !container.isAtEnd {
+            let pair = try container.decode(Pair.self)
+            guard self[pair.key] == nil else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "client identifier \(pair.key.identifier) listed twice")
+            }
+            self[pair.key] = pair.order
+        }
     }
 
     func encode(to encoder: any Encoder) throws {
-        var all = [Exchange.ClientIdentifier: OrderID](minimumCapacity: count)
-        for shard in shards { all.merge(shard) { first, _ in first } }
-        var container = encoder.singleValueContainer()
-        try container.encode(all)
+        var container = encoder.unkeyedContainer()
+        for shard in shards {
+            for (key, order) in shard { try container.encode(Pair(key: key, order: order)) }
+        }
     }
 }
