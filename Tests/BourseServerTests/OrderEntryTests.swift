@@ -154,6 +154,28 @@ struct OrderEntryTests {
         }
     }
 
+    @Test func anOversizedRequestIsRefusedUnreadAndAnUpbitArrayIsNeverTakenForOne() async throws {
+        try await ServerHarness.with(steps: 0) { harness in
+            let bot = try await keys.makeKey(harness, scopes: "accounts,orders:read,orders:write")
+            _ = try await harness.submit([
+                .deposit(bot.account, currency: "KRW", amount: Funds(units: 10_000_000 * 100_000_000))
+            ])
+            let padding = String(repeating: "x", count: 5_000)
+            let messages = [
+                #"{"id":1,"method":"place","params":{"market":"KRW-BTC","note":"\#(padding)"}}"#,
+                // Upbit's requests are arrays: one that mentions "method" is still a subscription.
+                #"[{"ticket":"{"method":"place"}"},{"type":"myOrder"}]"#,
+                Self.place("3"),
+            ]
+            let answers = Self.byID(try await answers(harness, key: bot, messages, count: 2))
+            let refused = try #require(answers["null"]?["error"] as? [String: Any], "\(answers)")
+            #expect(refused["name"] as? String == "validation_error")
+            #expect((refused["message"] as? String)?.contains("4096") == true)
+            #expect(answers["3"]?["type"] as? String == "order", "\(answers)")
+            #expect(answers.count == 2)
+        }
+    }
+
     @Test func aSocketOpenedWithATokenUsedBeforeReadsButDoesNotTrade() async throws {
         try await ServerHarness.with(steps: 0) { harness in
             let bot = try await keys.makeKey(harness, scopes: "accounts,orders:read,orders:write")
