@@ -14,6 +14,8 @@ final class WebSocketLoad: Sendable {
         var lags: [Int64] = []
         var closed = 0
         var closeReasons: [String: Int] = [:]
+        /// One payload of each message `type` seen (a peer publishes the same bytes).
+        var samples: [String: [UInt8]] = [:]
     }
 
     let counters = Mutex(Counters())
@@ -134,12 +136,30 @@ private final class FrameCounter: ChannelInboundHandler, @unchecked Sendable {
             {
                 lags.append(lag)
             }
+            // Until one of each type is kept (every frame: the sixteenth ones are all of one type).
+            if sampledTypes.count < 2, length <= buffer.readableBytes {
+                sample(buffer.getSlice(at: buffer.readerIndex, length: length)!)
+            }
             remaining = length
             if frames % 256 == 0 { flush() }
         }
     }
 
     func channelInactive(context: ChannelHandlerContext) { flush() }
+
+    /// The message types this subscriber sampled (the first two are enough: a trade and a ticker).
+    var sampledTypes: Set<String> = []
+
+    /// Keeps `payload` as its type's sample if there is none yet.
+    func sample(_ payload: ByteBuffer) {
+        guard let type = payload.withUnsafeReadableBytes({ JSONScan(bytes: $0).string("type") }),
+            sampledTypes.insert(type).inserted
+        else { return }
+        let bytes = Array(payload.readableBytesView)
+        load.counters.withLock { counters in
+            if counters.samples[type] == nil { counters.samples[type] = bytes }
+        }
+    }
 
     func closed(by payload: ByteBuffer?) {
         var payload = payload ?? ByteBuffer()
