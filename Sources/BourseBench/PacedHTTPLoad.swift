@@ -186,8 +186,6 @@ private final class PacedConnection: ChannelInboundHandler, PacedSender, @unchec
         latencies.reserveCapacity(requests.count / schedule.connections + 1)
     }
 
-    var waitingCount: Int { waiting.count - waitingHead }
-
     /// This connection's requests not answered yet, sent or not.
     var owed: Int { schedule.assigned(to: index) - latencies.count }
 
