@@ -41,9 +41,10 @@ public struct RequestPayload: Sendable, Hashable {
     /// first non-space byte is `{` is taken as JSON. A JSON body that does not parse is `.json(nil)`.
     var bodyKind: BodyKind? {
         guard let body, let first = body.first(where: { !Self.isWhitespace($0) }) else { return nil }
-        let type = contentType?.lowercased() ?? ""
+        let type = contentType ?? ""
         let isJSON =
-            type.contains("json") || (!type.contains("x-www-form-urlencoded") && first == UInt8(ascii: "{"))
+            type.containsASCIILowercased("json")
+            || (!type.containsASCIILowercased("x-www-form-urlencoded") && first == UInt8(ascii: "{"))
         return isJSON ? .json(try? JSONValue(parsing: body)) : .form(body)
     }
 

@@ -22,7 +22,7 @@ struct ServerHarness {
     let auctions: AuctionFeed
     let reader: QuotationReader
     let metrics: ServerMetrics
-    let configuration: ServerConfiguration
+    var configuration: ServerConfiguration
     /// Where accounts and keys live (the same store as the journal).
     let store: InMemoryStore
     /// Seals test keys' secrets as `bourse keys create` does.

@@ -24,8 +24,10 @@ struct TransportStateTests {
         let idle = TimeAmount(TransportOptions().idleTimeout)
         #expect(state.started(now: Self.start) == .arm(Self.start + header))
         #expect(state.bytesArrived(now: Self.start + .seconds(1)) == .keep, "trickled bytes do not extend it")
-        #expect(state.receivedHead(Self.head(), admitUpgrade: { true }) == .forward(.disarm))
-        #expect(state.receivedPart(isEnd: true, now: Self.start) == .keep)
+        #expect(
+            state.receivedHead(Self.head(), now: Self.start, admitUpgrade: { true })
+                == .forward(.arm(Self.start + idle)))
+        #expect(state.receivedPart(isEnd: true, now: Self.start) == .disarm)
         var response = HTTPResponseHead(version: .http1_1, status: .ok)
         #expect(state.writingHead(&response) == .write)
         let answered = Self.start + .seconds(2)
@@ -36,10 +38,24 @@ struct TransportStateTests {
         #expect(closed, "a head still incomplete is closed")
     }
 
+    @Test func aBodyThatStallsPastTheIdleTimeoutIsClosed() {
+        var state = HTTPRequestGuardState(options: TransportOptions(), admitted: true)
+        let idle = TimeAmount(TransportOptions().idleTimeout)
+        _ = state.started(now: Self.start)
+        _ = state.receivedHead(Self.head(), now: Self.start, admitUpgrade: { true })
+        let part = Self.start + .seconds(30)
+        #expect(state.receivedPart(isEnd: false, now: part) == .arm(part + idle), "each part extends it")
+        let early = state.timerFired(now: part + idle - .seconds(1))
+        #expect(!early)
+        let closed = state.timerFired(now: part + idle)
+        #expect(closed, "a body that stopped coming is closed")
+    }
+
     @Test func aTimerThatFiresWhileARequestIsServedClosesNothing() {
         var state = HTTPRequestGuardState(options: TransportOptions(), admitted: true)
         _ = state.started(now: Self.start)
-        _ = state.receivedHead(Self.head(), admitUpgrade: { true })
+        _ = state.receivedHead(Self.head(), now: Self.start, admitUpgrade: { true })
+        _ = state.receivedPart(isEnd: true, now: Self.start)
         let closed = state.timerFired(now: Self.start + .seconds(3_600))
         #expect(!closed)
         let closedOnShutdown = state.quiesce()
@@ -48,14 +64,15 @@ struct TransportStateTests {
 
     @Test func http10IsClosedAfterItsResponseUnlessKeptAlive() {
         var state = HTTPRequestGuardState(options: TransportOptions(), admitted: true)
-        _ = state.receivedHead(Self.head(.http1_0, []), admitUpgrade: { true })
+        _ = state.receivedHead(Self.head(.http1_0, []), now: Self.start, admitUpgrade: { true })
         var response = HTTPResponseHead(version: .http1_1, status: .ok, headers: ["content-length": "2"])
         #expect(state.writingHead(&response) == .write)
         #expect(response.version == .http1_0 && response.headers["connection"] == ["close"])
         #expect(state.writingEnd(now: Self.start) == .closeAfterWrite)
 
         var alive = HTTPRequestGuardState(options: TransportOptions(), admitted: true)
-        _ = alive.receivedHead(Self.head(.http1_0, [("Connection", "keep-alive")]), admitUpgrade: { true })
+        _ = alive.receivedHead(
+            Self.head(.http1_0, [("Connection", "keep-alive")]), now: Self.start, admitUpgrade: { true })
         var framed = HTTPResponseHead(version: .http1_1, status: .ok, headers: ["content-length": "2"])
         _ = alive.writingHead(&framed)
         #expect(framed.headers["connection"] == ["keep-alive"])
@@ -65,7 +82,8 @@ struct TransportStateTests {
     @Test func headsAreCheckedInOrderOfCost() {
         func rejection(_ head: HTTPRequestHead, admitted: Bool = true, upgrades: Bool = true) -> HTTPResponseStatus? {
             var state = HTTPRequestGuardState(options: TransportOptions(), admitted: admitted)
-            guard case .reject(let rejection) = state.receivedHead(head, admitUpgrade: { upgrades }) else { return nil }
+            guard case .reject(let rejection) = state.receivedHead(head, now: Self.start, admitUpgrade: { upgrades })
+            else { return nil }
             return rejection.status
         }
         #expect(rejection(Self.head(), admitted: false) == .serviceUnavailable)
@@ -98,7 +116,7 @@ struct TransportStateTests {
         #expect(fresh.parseError(.invalidVersion) == .ignore, "answered once")
 
         var busy = HTTPRequestGuardState(options: TransportOptions(), admitted: true)
-        _ = busy.receivedHead(Self.head(), admitUpgrade: { true })
+        _ = busy.receivedHead(Self.head(), now: Self.start, admitUpgrade: { true })
         var response = HTTPResponseHead(version: .http1_1, status: .ok)
         _ = busy.writingHead(&response)
         #expect(busy.parseError(.invalidChunkSize) == .close)

@@ -110,6 +110,13 @@ public enum BourseApplication {
         let connections = OpenConnections(limit: configuration.transport.maximumConnections)
         // One limiter for REST and the sockets: an order counts in the `order` group however it comes.
         let limiter = RateLimiter(perSecond: configuration.rateLimitPerSecond)
+        let serverName = "Bourse"
+        let orderLane = gate.flatMap { gate in
+            configuration.transport.ordersOnEventLoop
+                ? OrderLane(
+                    exchange: reader.exchange, gate: gate, limiter: limiter, metrics: metrics, clock: reader.clock,
+                    logger: logger, serverName: serverName) : nil
+        }
         let server = HTTPServerBuilder.bourse(
             webSocketResponder: webSocketRouter(
                 feed: feed, privateFeed: privateFeed, gate: gate,
@@ -117,7 +124,7 @@ public enum BourseApplication {
                 orderEntry: OrderEntry(exchange: reader.exchange, limiter: limiter, clock: reader.clock)
             ).buildResponder(),
             configuration: configuration, tls: try configuration.tls?.serverConfiguration(), connections: connections,
-            clock: reader.clock)
+            orderLane: orderLane, clock: reader.clock)
         let accepting = MaximumAvailableConnections(
             connections.limit + configuration.transport.refusalAllowance, logger: logger)
         return Application(
@@ -126,7 +133,7 @@ public enum BourseApplication {
                 auctions: auctions, limiter: limiter),
             server: server,
             configuration: .init(
-                address: .hostname(configuration.host, port: configuration.port), serverName: "Bourse",
+                address: .hostname(configuration.host, port: configuration.port), serverName: serverName,
                 availableConnectionsDelegate: accepting),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger)

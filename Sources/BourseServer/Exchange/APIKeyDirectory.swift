@@ -27,9 +27,7 @@ public final class APIKeyDirectory: Sendable {
 
     /// The live key with `accessKey` at `now`, or nil.
     public func key(_ accessKey: String, now: Timestamp) async throws -> APIKey? {
-        if let hit = cache.withLock({ $0[accessKey] }), now.milliseconds - hit.fetchedAt < Self.cacheMilliseconds {
-            return hit.key
-        }
+        if let hit = cachedKey(accessKey, now: now) { return hit }
         let key = try await store.apiKey(accessKey: accessKey).flatMap { stored in
             stored.revokedAt == nil ? try verifiable(stored) : nil
         }
@@ -38,6 +36,14 @@ public final class APIKeyDirectory: Sendable {
             cache[accessKey] = (key, now.milliseconds)
         }
         return key
+    }
+
+    /// The cached answer for `accessKey` at `now` (a key, or nil for none), or nil when there is none fresh:
+    /// what a caller that must not wait (the event loop's order lane) can know without the store.
+    func cachedKey(_ accessKey: String, now: Timestamp) -> APIKey?? {
+        guard let hit = cache.withLock({ $0[accessKey] }), now.milliseconds - hit.fetchedAt < Self.cacheMilliseconds
+        else { return nil }
+        return .some(hit.key)
     }
 
     private func verifiable(_ stored: StoredAPIKey) throws -> APIKey {

@@ -5,6 +5,7 @@ import BourseUpbit
 import BourseWire
 import HTTPTypes
 import Hummingbird
+import Logging
 import NIOCore
 
 /// The authenticated key and the parameters of one exchange request, as ``ExchangeAuthentication`` found
@@ -38,14 +39,6 @@ struct ExchangeAuthentication: RouterMiddleware {
     ) async throws -> Response {
         let now = clock()
         var context = context
-        func failure(_ status: HTTPResponse.Status, _ name: String, _ message: String) -> Response {
-            let counted =
-                context.rateLimit?.decision
-                ?? limiter.check(RateLimiter.addressClient(context.clientKey), group: group, at: now)
-            guard counted.allowed else { return UpbitResponse.tooManyRequests(group: group, decision: counted) }
-            return UpbitResponse.json(
-                QuotationJSON.error(name: name, message: message), status: status, group: group, decision: counted)
-        }
         do {
             var request = request
             let body = try await request.collectBody(upTo: QuotationController.maximumBodyBytes)
@@ -68,24 +61,59 @@ struct ExchangeAuthentication: RouterMiddleware {
                 query: payload.query, body: payload.body, contentType: payload.contentType)
             context.exchangeCall = ExchangeCall(key: key, parameters: parameters)
             var response = try await next(request, context)
-            UpbitResponse.addRateLimitHeaders(to: &response, group: group, decision: decision)
-            // A browser's private data is not kept in its cache (or a shared one).
-            if key.accessKey.hasPrefix(ExchangeSessions.accessKeyPrefix) {
-                response.headers[.cacheControl] = "no-store"
-            }
+            Self.finish(&response, key: key, group: group, decision: decision)
             return response
-        } catch let error as UpbitError {
-            return failure(HTTPResponse.Status(code: error.status), error.name, error.message)
-        } catch is NIOTooManyBytesError {
-            return failure(.contentTooLarge, "request_too_large", UpbitResponse.tooLargeMessage)
-        } catch is QuotationError {
-            return failure(.badRequest, "validation_error", "the parameters could not be read")
-        } catch let error as DurableExchangeError {
-            context.logger.error("exchange refused a command", metadata: ["error": "\(error)"])
-            return failure(.serviceUnavailable, "server_error", "The exchange is not accepting orders right now.")
         } catch {
-            context.logger.error("exchange request failed", metadata: ["error": "\(error)"])
-            return failure(.internalServerError, "server_error", "Internal server error")
+            return Self.refusal(error, group: group, logger: context.logger) {
+                context.rateLimit?.decision
+                    ?? limiter.check(RateLimiter.addressClient(context.clientKey), group: group, at: now)
+            }.response
         }
+    }
+
+    /// What every accepted request's answer carries: the rate-limit headers, and `no-store` for a browser's.
+    static func finish(
+        _ response: inout Response, key: APIKey, group: RateLimitGroup, decision: RateLimiter.Decision
+    ) {
+        finish(&response.headers, key: key, group: group, decision: decision)
+    }
+
+    /// ``finish(_:key:group:decision:)`` on a reply's headers.
+    static func finish(_ headers: inout HTTPFields, key: APIKey, group: RateLimitGroup, decision: RateLimiter.Decision)
+    {
+        UpbitResponse.addRateLimitHeaders(to: &headers, group: group, decision: decision)
+        // A browser's private data is not kept in its cache (or a shared one).
+        if key.accessKey.hasPrefix(ExchangeSessions.accessKeyPrefix) { headers[.cacheControl] = "no-store" }
+    }
+
+    /// Upbit's answer to a request refused with `error`, counted in `counted` (the key's verdict once it
+    /// was proven, else the client address's); past that limit, the 429.
+    static func refusal(
+        _ error: any Error, group: RateLimitGroup, logger: Logger, counted: () -> RateLimiter.Decision
+    ) -> UpbitReply {
+        let status: HTTPResponse.Status
+        let name: String
+        let message: String
+        switch error {
+        case let error as UpbitError:
+            (status, name, message) = (HTTPResponse.Status(code: error.status), error.name, error.message)
+        case is NIOTooManyBytesError:
+            (status, name, message) = (.contentTooLarge, "request_too_large", UpbitResponse.tooLargeMessage)
+        case is QuotationError:
+            (status, name, message) = (.badRequest, "validation_error", "the parameters could not be read")
+        case let error as DurableExchangeError:
+            logger.error("exchange refused a command", metadata: ["error": "\(error)"])
+            (status, name, message) = (
+                .serviceUnavailable, "server_error", "The exchange is not accepting orders right now."
+            )
+        default:
+            logger.error("exchange request failed", metadata: ["error": "\(error)"])
+            (status, name, message) = (.internalServerError, "server_error", "Internal server error")
+        }
+        let decision = counted()
+        guard decision.allowed else { return UpbitResponse.tooManyRequestsReply(group: group, decision: decision) }
+        return UpbitResponse.jsonReply(
+            ByteBuffer(bytes: QuotationJSON.error(name: name, message: message)), status: status, group: group,
+            decision: decision)
     }
 }

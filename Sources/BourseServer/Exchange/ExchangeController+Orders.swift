@@ -10,13 +10,8 @@ extension ExchangeController {
     func addOrderRoutes(to router: Router<BourseRequestContext>) {
         route(router, .post, "/v1/orders", group: .order, scope: .ordersWrite) { key, parameters in
             let form = try OrderForm(parameters)
-            let result = try await exchange.submit { id in .place(form.request(id: id, account: key.account)) }
-            try UpbitError.throwIfRejected(result.events)
-            // The order as this command left it, from its own events: no store read on the hot path.
-            guard case .place(let request) = result.entry.command,
-                let record = OrderTracker.record(of: request.id, from: result.events, at: result.entry.time)
-            else { throw StoreError.corrupt("an accepted order has no record") }
-            return Answer(body: ExchangeJSON.order(record), status: .created)
+            return try Self.placed(
+                await exchange.submit { id in .place(form.request(id: id, account: key.account)) })
         }
         route(router, .post, "/v1/orders/test", group: .orderTest, scope: .ordersWrite) { key, parameters in
             let form = try OrderForm(parameters)
@@ -67,6 +62,16 @@ extension ExchangeController {
                 previous, .init(newOrder: (replacement.id, replacement.identifier)))
             return Answer(body: body, status: .created)
         }
+    }
+
+    /// The answer to a placement once its command is durable: the `201` with the order as the command left
+    /// it, from its own events (no store read on the hot path), or the refusal.
+    static func placed(_ result: CommandResult) throws -> Answer {
+        try UpbitError.throwIfRejected(result.events)
+        guard case .place(let request) = result.entry.command,
+            let record = OrderTracker.record(of: request.id, from: result.events, at: result.entry.time)
+        else { throw StoreError.corrupt("an accepted order has no record") }
+        return Answer(body: ExchangeJSON.order(record), status: .created)
     }
 
     /// The order of `account` that `parameters` name by `uuid` or, failing that, `identifier`.

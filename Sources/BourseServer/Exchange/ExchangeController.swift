@@ -18,7 +18,7 @@ struct ExchangeController: Sendable {
     let deposits = DepositAllowance()
 
     /// What a handler answers: a JSON body and its status.
-    struct Answer {
+    struct Answer: Sendable {
         var body: [UInt8]
         var status: HTTPResponse.Status = .ok
     }

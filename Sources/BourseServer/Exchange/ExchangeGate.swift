@@ -46,8 +46,33 @@ public final class ExchangeGate: Sendable {
         // and run every check, in Upbit's order, against that one key.
         let token: BearerToken
         do { token = try BearerToken(authorization: authorization) } catch { return .failure(error) }
+        let found = try await directory.key(token.claims.accessKey, now: now)
+        return check(
+            token, key: found, authorization: authorization, payload: payload, clientIP: clientIP, scope: scope,
+            now: now, enforcesNonce: enforcesNonce)
+    }
+
+    /// ``authenticate(authorization:payload:clientIP:scope:now:enforcesNonce:)`` without waiting, or nil
+    /// (having done nothing) when it would have to: the token does not parse (its answer is the ordinary
+    /// path's to give) or its key is not in the directory's cache. For the event loop's order lane.
+    func authenticateCached(
+        authorization: String?, payload: RequestPayload, clientIP: String?, scope: APIScope?, now: Timestamp
+    ) -> Result<APIKey, AuthError>? {
+        guard let token = try? BearerToken(authorization: authorization),
+            let found = directory.cachedKey(token.claims.accessKey, now: now)
+        else { return nil }
+        return check(
+            token, key: found, authorization: authorization, payload: payload, clientIP: clientIP, scope: scope,
+            now: now, enforcesNonce: true)
+    }
+
+    /// Every check of `token` against `found` (the key its access key names, if any), in Upbit's order,
+    /// recording the nonce of an accepted request.
+    private func check(
+        _ token: BearerToken, key found: APIKey?, authorization: String?, payload: RequestPayload, clientIP: String?,
+        scope: APIScope?, now: Timestamp, enforcesNonce: Bool
+    ) -> Result<APIKey, AuthError> {
         let accessKey = token.claims.accessKey
-        let found = try await directory.key(accessKey, now: now)
         let request = AuthenticationRequest(
             authorization: authorization, payload: payload, clientIP: clientIP, requiredScope: scope,
             enforcesNonce: enforcesNonce, nowMilliseconds: now.milliseconds)

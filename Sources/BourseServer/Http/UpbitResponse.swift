@@ -36,25 +36,45 @@ enum UpbitResponse {
         _ body: ByteBuffer, status: HTTPResponse.Status = .ok, group: RateLimitGroup, decision: RateLimiter.Decision,
         gzip: Bool = false
     ) -> Response {
-        var response = self.body(body, status: status, gzip: gzip)
-        addRateLimitHeaders(to: &response, group: group, decision: decision)
-        return response
+        jsonReply(body, status: status, group: group, decision: decision, gzip: gzip).response
+    }
+
+    /// ``json(_:status:group:decision:gzip:)-(ByteBuffer,_,_,_,_)`` with its body at hand.
+    static func jsonReply(
+        _ body: ByteBuffer, status: HTTPResponse.Status = .ok, group: RateLimitGroup, decision: RateLimiter.Decision,
+        gzip: Bool = false
+    ) -> UpbitReply {
+        var reply = self.reply(body, status: status, gzip: gzip)
+        addRateLimitHeaders(to: &reply.headers, group: group, decision: decision)
+        return reply
     }
 
     /// `Remaining-Req` and `Limit-By-Ip`, which every answer of the API carries.
     static func addRateLimitHeaders(to response: inout Response, group: RateLimitGroup, decision: RateLimiter.Decision)
     {
-        response.headers[remainingReq] = remainingReqValue(group, decision)
-        response.headers[limitByIP] = "Yes"
+        addRateLimitHeaders(to: &response.headers, group: group, decision: decision)
+    }
+
+    /// `Remaining-Req` and `Limit-By-Ip` in `headers`.
+    static func addRateLimitHeaders(
+        to headers: inout HTTPFields, group: RateLimitGroup, decision: RateLimiter.Decision
+    ) {
+        headers[remainingReq] = remainingReqValue(group, decision)
+        headers[limitByIP] = "Yes"
     }
 
     /// A JSON response without the rate-limit headers (the route group's middleware adds them).
     static func body(_ body: [UInt8], status: HTTPResponse.Status = .ok, gzip: Bool = false) -> Response {
-        self.body(ByteBuffer(bytes: body), status: status, gzip: gzip)
+        reply(ByteBuffer(bytes: body), status: status, gzip: gzip).response
     }
 
     /// A JSON response from a buffer, gzip-compressed when `gzip` (the client accepts it) and worth it.
     static func body(_ body: ByteBuffer, status: HTTPResponse.Status = .ok, gzip: Bool = false) -> Response {
+        reply(body, status: status, gzip: gzip).response
+    }
+
+    /// ``body(_:status:gzip:)-(ByteBuffer,_,_)`` with its body at hand.
+    static func reply(_ body: ByteBuffer, status: HTTPResponse.Status = .ok, gzip: Bool = false) -> UpbitReply {
         var headers = HTTPFields()
         headers[.contentType] = "application/json;charset=UTF-8"
         headers[.vary] = "Accept-Encoding"
@@ -63,9 +83,9 @@ enum UpbitResponse {
             let compressed = try? buffer.compress(with: .gzip(), allocator: ByteBufferAllocator())
         {
             headers[.contentEncoding] = "gzip"
-            return Response(status: status, headers: headers, body: .init(byteBuffer: compressed))
+            return UpbitReply(status: status, headers: headers, body: compressed)
         }
-        return Response(status: status, headers: headers, body: .init(byteBuffer: buffer))
+        return UpbitReply(status: status, headers: headers, body: buffer)
     }
 
     /// Whether `request` accepts a gzip-encoded response (`Accept-Encoding: gzip`, not `gzip;q=0`).
@@ -86,13 +106,36 @@ enum UpbitResponse {
 
     /// 429 as plain text, so ccxt maps it to a retryable RateLimitExceeded and pyupbit recognises it.
     static func tooManyRequests(group: RateLimitGroup, decision: RateLimiter.Decision) -> Response {
+        tooManyRequestsReply(group: group, decision: decision).response
+    }
+
+    /// ``tooManyRequests(group:decision:)`` with its body at hand.
+    static func tooManyRequestsReply(group: RateLimitGroup, decision: RateLimiter.Decision) -> UpbitReply {
         var headers = HTTPFields()
         headers[.contentType] = "text/plain;charset=UTF-8"
         headers[remainingReq] = remainingReqValue(
             group, RateLimiter.Decision(allowed: false, remaining: 0, limit: decision.limit))
         headers[.retryAfter] = "1"
-        return Response(
-            status: .tooManyRequests, headers: headers,
-            body: .init(byteBuffer: ByteBuffer(string: "Too many API requests.")))
+        return UpbitReply(
+            status: .tooManyRequests, headers: headers, body: ByteBuffer(string: "Too many API requests."))
     }
+}
+
+/// A response whose body is already bytes: what the builders above make, turned into Hummingbird's
+/// ``Response`` for the routes or written by the event loop's order lane (``HTTPOrderLane``) itself.
+struct UpbitReply: Sendable {
+    let status: HTTPResponse.Status
+    /// In the order they are sent. `Content-Length` is added as it is made, where Hummingbird's `Response`
+    /// puts it, so both ways of sending give the same bytes.
+    var headers: HTTPFields
+    let body: ByteBuffer
+
+    init(status: HTTPResponse.Status, headers: HTTPFields, body: ByteBuffer) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        if !self.headers.contains(.contentLength) { self.headers[.contentLength] = String(body.readableBytes) }
+    }
+
+    var response: Response { Response(status: status, headers: headers, body: .init(byteBuffer: body)) }
 }

@@ -15,6 +15,8 @@ public final class ServerMetrics: Sendable {
     let requests: CoreMetrics.Counter
     /// HTTP requests answered with a 4xx or 5xx status.
     let failedRequests: CoreMetrics.Counter
+    /// `POST /v1/orders` answered on the event loop that read it (``OrderLane``) rather than by the router.
+    let ordersOnEventLoop: CoreMetrics.Counter
     /// HTTP requests refused with 429, by Upbit rate-limit group.
     private let throttledByGroup: [String: CoreMetrics.Counter]
     /// How long requests took.
@@ -64,6 +66,7 @@ public final class ServerMetrics: Sendable {
         self.registry = registry
         requests = CoreMetrics.Counter(label: "bourse_http_requests_total", factory: factory)
         failedRequests = CoreMetrics.Counter(label: "bourse_http_failed_requests_total", factory: factory)
+        ordersOnEventLoop = CoreMetrics.Counter(label: "bourse_http_orders_on_event_loop_total", factory: factory)
         throttledByGroup = Dictionary(
             uniqueKeysWithValues: [
                 "market", "ticker", "orderbook", "crix-trades", "candles", "default", "order",

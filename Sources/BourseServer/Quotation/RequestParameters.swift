@@ -1,3 +1,4 @@
+import BourseAuth
 public import BourseUpbit
 import BourseWire
 
@@ -32,7 +33,7 @@ public struct RequestParameters: Sendable, Hashable {
         self.init()
         if let query { try add(form: Array(query.utf8)) }
         guard let body, !body.isEmpty else { return }
-        if contentType?.lowercased().contains("json") == true || body.first == UInt8(ascii: "{") {
+        if contentType?.containsASCIILowercased("json") == true || body.first == UInt8(ascii: "{") {
             try add(json: body)
         } else {
             try add(form: body)

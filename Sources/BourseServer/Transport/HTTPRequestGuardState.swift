@@ -7,8 +7,9 @@ import NIOHTTP1
 /// It sees decoded request parts on their way in and response parts on their way out. It keeps one
 /// deadline: while the connection waits for a request head (a new connection: ``TransportOptions/headerTimeout``;
 /// between requests: ``TransportOptions/idleTimeout``, then the header timeout once the next head starts
-/// arriving). While a request is read or answered there is no deadline here (Hummingbird's idle timeout
-/// watches a stalled body).
+/// arriving), and while a request's body is read (``TransportOptions/idleTimeout`` from the head and from
+/// each part). While a request is answered there is no deadline. Hummingbird's own idle timer is off: it
+/// never sees the orders that ``HTTPOrderLane`` answers, so it would close a connection busy with them.
 struct HTTPRequestGuardState {
     /// A request the transport answers itself before closing the connection.
     struct Rejection: Equatable {
@@ -114,6 +115,9 @@ struct HTTPRequestGuardState {
 
     private var waitingForHead: Bool { pending.isEmpty && !readingBody }
 
+    /// The deadline in force, if any (what a timer that fired early is set again for).
+    var pendingDeadline: NIODeadline? { finished ? nil : deadline }
+
     // MARK: - Inputs
 
     /// The connection is open: its first head is due within the header timeout.
@@ -129,7 +133,7 @@ struct HTTPRequestGuardState {
     }
 
     /// A request head; `admitUpgrade` is asked only for a WebSocket handshake that passed every other check.
-    mutating func receivedHead(_ head: HTTPRequestHead, admitUpgrade: () -> Bool) -> HeadAction {
+    mutating func receivedHead(_ head: HTTPRequestHead, now: NIODeadline, admitUpgrade: () -> Bool) -> HeadAction {
         guard !finished else { return .drop }
         if let rejection = rejection(of: head, admitUpgrade: admitUpgrade) {
             finished = true
@@ -143,16 +147,18 @@ struct HTTPRequestGuardState {
             Traits(isHTTP10: head.version == .http1_0, keepAlive: head.isKeepAlive && rewritten == nil))
         readingBody = true
         idle = false
-        deadline = nil
-        return .forward(.disarm, rewritten: rewritten)
+        // The body must keep coming (a client that stops mid-body holds the socket otherwise).
+        return .forward(arm(now + .init(options.idleTimeout)), rewritten: rewritten)
     }
 
     /// A body part or the end of a request: whether to pass it on, and the timer.
     mutating func receivedPart(isEnd: Bool, now: NIODeadline) -> Timer? {
         guard !finished else { return nil }
-        guard isEnd else { return .keep }
+        guard isEnd else { return arm(now + .init(options.idleTimeout)) }
         readingBody = false
-        return waitingForHead ? becameIdle(now: now) : .keep
+        if waitingForHead { return becameIdle(now: now) }
+        deadline = nil
+        return .disarm
     }
 
     /// A response head on its way out; adjusted for HTTP/1.0 clients and for closing.
@@ -209,7 +215,7 @@ struct HTTPRequestGuardState {
 
     /// The timer fired at `now`: whether to close the connection.
     mutating func timerFired(now: NIODeadline) -> Bool {
-        guard !finished, waitingForHead, let deadline, now >= deadline else { return false }
+        guard !finished, waitingForHead || readingBody, let deadline, now >= deadline else { return false }
         finished = true
         return true
     }

@@ -9,10 +9,11 @@ import NIOSSL
 extension HTTPServerBuilder {
     /// HTTP/1.1 with the WebSocket upgrade (over TLS when `tls` is given), inside a ``TransportChannel``:
     /// the connection limit, head and idle timeouts, transport-level answers, the WebSocket connect rate,
-    /// and bounded shutdown, as `configuration` says.
+    /// and bounded shutdown, as `configuration` says; orders on the event loop through `orderLane`.
     static func bourse(
         webSocketResponder: RouterResponder<BourseRequestContext>, configuration: ServerConfiguration,
-        tls: TLSConfiguration?, connections: OpenConnections, clock: @escaping @Sendable () -> Timestamp
+        tls: TLSConfiguration?, connections: OpenConnections, orderLane: OrderLane?,
+        clock: @escaping @Sendable () -> Timestamp
     ) -> HTTPServerBuilder {
         let transport = configuration.transport
         let connects = RateLimiter(perSecond: configuration.streams.connectsPerSecond)
@@ -24,7 +25,8 @@ extension HTTPServerBuilder {
         let decoderLimits = HTTP1Channel.Configuration.DecoderConfiguration(
             maxHeaderFieldSize: transport.maximumHeadBytes, maxHeaderListSize: transport.maximumHeadBytes)
         let channelConfiguration = HTTP1WebSocketUpgradeChannel.Configuration(
-            http1: .init(idleTimeout: .init(transport.idleTimeout), httpDecoderConfiguration: decoderLimits),
+            // Idle connections and stalled bodies are ``HTTPRequestGuard``'s to time, which sees every request.
+            http1: .init(idleTimeout: nil, httpDecoderConfiguration: decoderLimits),
             ws: .init(
                 maxFrameSize: StreamRoutes.maximumMessageBytes, autoPing: .disabled,
                 closeTimeout: StreamRoutes.closeHandshakeLimit, validateUTF8: true))
@@ -32,7 +34,7 @@ extension HTTPServerBuilder {
             let plain = TransportChannel(
                 base: HTTP1WebSocketUpgradeChannel(
                     responder: responder, webSocketResponder: webSocketResponder, configuration: channelConfiguration),
-                options: transport, connections: connections, admitUpgrade: admitUpgrade)
+                options: transport, connections: connections, admitUpgrade: admitUpgrade, orderLane: orderLane)
             guard let tls else { return plain }
             return try TLSChannel(plain, tlsConfiguration: tls)
         }
