@@ -10,7 +10,7 @@ struct ResponseCacheTests {
         let cache = ResponseCache(maximumBytes: 1_000)
         var made = 0
         for version: Int64 in [1, 1, 1, 2, 2, 1] {
-            let body = await cache.body("k", version: version) {
+            let body = cache.body("k", version: version) {
                 made += 1
                 return Array("v\(version)".utf8)
             }
@@ -21,8 +21,8 @@ struct ResponseCacheTests {
 
     @Test func keysAreSeparate() async {
         let cache = ResponseCache(maximumBytes: 1_000)
-        let a = await cache.body("a", version: 1) { Array("a".utf8) }
-        let b = await cache.body("b", version: 1) { Array("b".utf8) }
+        let a = cache.body("a", version: 1) { Array("a".utf8) }
+        let b = cache.body("b", version: 1) { Array("b".utf8) }
         #expect(String(buffer: a) == "a" && String(buffer: b) == "b")
     }
 
@@ -31,7 +31,7 @@ struct ResponseCacheTests {
         let cache = ResponseCache(maximumBytes: 300)
         var made = 0
         func get(_ key: String) async {
-            _ = await cache.body(key, version: 1) {
+            _ = cache.body(key, version: 1) {
                 made += 1
                 return [UInt8](repeating: 0, count: 100)
             }
@@ -48,12 +48,12 @@ struct ResponseCacheTests {
     @Test func manyTinyBodiesStayWithinTheEntryAndByteBounds() async {
         let cache = ResponseCache(maximumBytes: 1 << 20, maximumEntries: 1_000)
         for index in 0..<60_000 {
-            _ = await cache.body("/v1/candles/minutes/1?market=KRW-BTC&to=\(index)", version: 1) { Array("[]".utf8) }
+            _ = cache.body("/v1/candles/minutes/1?market=KRW-BTC&to=\(index)", version: 1) { Array("[]".utf8) }
             #expect(cache.count <= 1_000)
         }
         let bigKeys = ResponseCache(maximumBytes: 64 << 10)
         for index in 0..<10_000 {
-            _ = await bigKeys.body(String(repeating: "k", count: 1_000) + "\(index)", version: 1) { [] }
+            _ = bigKeys.body(String(repeating: "k", count: 1_000) + "\(index)", version: 1) { [] }
         }
         #expect(bigKeys.count <= (64 << 10) / 1_000, "keys are charged: \(bigKeys.count) entries kept")
     }

@@ -14,6 +14,19 @@ public enum BourseApplication {
         reader: QuotationReader, feed: MarketFeed, metrics: ServerMetrics, configuration: ServerConfiguration,
         gate: ExchangeGate? = nil, auctions: AuctionFeed? = nil, limiter: RateLimiter? = nil
     ) -> Router<BourseRequestContext> {
+        let limiter = limiter ?? RateLimiter(perSecond: configuration.rateLimitPerSecond)
+        return buildRouter(
+            reader: reader, feed: feed, metrics: metrics, configuration: configuration, gate: gate,
+            auctions: auctions, limiter: limiter,
+            quotation: QuotationController(reader: reader, limiter: limiter, metrics: metrics))
+    }
+
+    /// ``buildRouter(reader:feed:metrics:configuration:gate:auctions:limiter:)`` with the quotation routes of
+    /// `quotation` (whose caches the event loop's ``TickerLane`` shares).
+    static func buildRouter(
+        reader: QuotationReader, feed: MarketFeed, metrics: ServerMetrics, configuration: ServerConfiguration,
+        gate: ExchangeGate?, auctions: AuctionFeed?, limiter: RateLimiter, quotation: QuotationController
+    ) -> Router<BourseRequestContext> {
         let router = Router(context: BourseRequestContext.self, options: .autoGenerateHeadEndpoints)
         let allowed = AllowedMethods()
         router.add(middleware: UpbitFallbackMiddleware(metrics: metrics, allowed: allowed))
@@ -25,8 +38,7 @@ public enum BourseApplication {
                 allowOrigin: .all, allowHeaders: [.accept, .authorization, .contentType, .origin],
                 allowMethods: [.get, .post, .delete, .head, .options]))
         if let root = configuration.webRoot { router.add(middleware: WebMiddleware(root: root)) }
-        let limiter = limiter ?? RateLimiter(perSecond: configuration.rateLimitPerSecond)
-        QuotationController(reader: reader, limiter: limiter, metrics: metrics).addRoutes(to: router)
+        quotation.addRoutes(to: router)
         WidgetController(reader: reader, limiter: limiter, metrics: metrics).addRoutes(to: router)
         if let gate {
             ExchangeController(
@@ -111,11 +123,18 @@ public enum BourseApplication {
         // One limiter for REST and the sockets: an order counts in the `order` group however it comes.
         let limiter = RateLimiter(perSecond: configuration.rateLimitPerSecond)
         let serverName = "Bourse"
-        let orderLane = gate.flatMap { gate in
-            configuration.transport.ordersOnEventLoop
-                ? OrderLane(
-                    exchange: reader.exchange, gate: gate, limiter: limiter, metrics: metrics, clock: reader.clock,
-                    logger: logger, serverName: serverName) : nil
+        let quotation = QuotationController(reader: reader, limiter: limiter, metrics: metrics)
+        // The routes answered on the event loop that read them (ADR 0020), sharing the router's caches.
+        let responder = LaneResponder(metrics: metrics, serverName: serverName)
+        var lanes: [any LaneRoute] = []
+        if configuration.transport.answersOnEventLoop {
+            if let gate {
+                lanes.append(
+                    OrderLane(
+                        exchange: reader.exchange, gate: gate, limiter: limiter, clock: reader.clock, logger: logger,
+                        responder: responder))
+            }
+            lanes.append(TickerLane(quotation: quotation, limiter: limiter, clock: reader.clock, responder: responder))
         }
         let server = HTTPServerBuilder.bourse(
             webSocketResponder: webSocketRouter(
@@ -124,13 +143,13 @@ public enum BourseApplication {
                 orderEntry: OrderEntry(exchange: reader.exchange, limiter: limiter, clock: reader.clock)
             ).buildResponder(),
             configuration: configuration, tls: try configuration.tls?.serverConfiguration(), connections: connections,
-            orderLane: orderLane, clock: reader.clock)
+            lanes: lanes, clock: reader.clock)
         let accepting = MaximumAvailableConnections(
             connections.limit + configuration.transport.refusalAllowance, logger: logger)
         return Application(
             router: buildRouter(
                 reader: reader, feed: feed, metrics: metrics, configuration: configuration, gate: gate,
-                auctions: auctions, limiter: limiter),
+                auctions: auctions, limiter: limiter, quotation: quotation),
             server: server,
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: serverName,

@@ -90,7 +90,12 @@ enum UpbitResponse {
 
     /// Whether `request` accepts a gzip-encoded response (`Accept-Encoding: gzip`, not `gzip;q=0`).
     static func acceptsGzip(_ request: Request) -> Bool {
-        guard let accepted = request.headers[.acceptEncoding]?.lowercased() else { return false }
+        acceptsGzip(acceptEncoding: request.headers[.acceptEncoding])
+    }
+
+    /// Whether an `Accept-Encoding` of `value` accepts gzip.
+    static func acceptsGzip(acceptEncoding value: String?) -> Bool {
+        guard let accepted = value?.lowercased() else { return false }
         return accepted.split(separator: ",").contains { coding in
             let parts = coding.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.first == "gzip" || parts.first == "*" else { return false }
@@ -99,8 +104,17 @@ enum UpbitResponse {
     }
 
     static func error(_ error: QuotationError, group: RateLimitGroup, decision: RateLimiter.Decision) -> Response {
-        json(
-            QuotationJSON.error(status: error.status, message: error.message),
+        errorReply(error, group: group, decision: decision).response
+    }
+
+    /// ``error(_:group:decision:)`` with its body at hand.
+    static func errorReply(
+        _ error: QuotationError, group: RateLimitGroup, decision: RateLimiter.Decision
+    )
+        -> UpbitReply
+    {
+        jsonReply(
+            ByteBuffer(bytes: QuotationJSON.error(status: error.status, message: error.message)),
             status: HTTPResponse.Status(code: error.status), group: group, decision: decision)
     }
 
@@ -122,7 +136,7 @@ enum UpbitResponse {
 }
 
 /// A response whose body is already bytes: what the builders above make, turned into Hummingbird's
-/// ``Response`` for the routes or written by the event loop's order lane (``HTTPOrderLane``) itself.
+/// ``Response`` for the routes or written by the event loop's lane (``HTTPLane``) itself.
 struct UpbitReply: Sendable {
     let status: HTTPResponse.Status
     /// In the order they are sent. `Content-Length` is added as it is made, where Hummingbird's `Response`

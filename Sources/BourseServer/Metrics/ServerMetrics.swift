@@ -15,8 +15,8 @@ public final class ServerMetrics: Sendable {
     let requests: CoreMetrics.Counter
     /// HTTP requests answered with a 4xx or 5xx status.
     let failedRequests: CoreMetrics.Counter
-    /// `POST /v1/orders` answered on the event loop that read it (``OrderLane``) rather than by the router.
-    let ordersOnEventLoop: CoreMetrics.Counter
+    /// Requests answered on the event loop that read them (``HTTPLane``) rather than by the router, by route.
+    private let eventLoopAnswers: [String: CoreMetrics.Counter]
     /// HTTP requests refused with 429, by Upbit rate-limit group.
     private let throttledByGroup: [String: CoreMetrics.Counter]
     /// How long requests took.
@@ -66,7 +66,15 @@ public final class ServerMetrics: Sendable {
         self.registry = registry
         requests = CoreMetrics.Counter(label: "bourse_http_requests_total", factory: factory)
         failedRequests = CoreMetrics.Counter(label: "bourse_http_failed_requests_total", factory: factory)
-        ordersOnEventLoop = CoreMetrics.Counter(label: "bourse_http_orders_on_event_loop_total", factory: factory)
+        eventLoopAnswers = Dictionary(
+            uniqueKeysWithValues: ["/v1/orders", "/v1/ticker", "/v1/ticker/all"].map { route in
+                (
+                    route,
+                    CoreMetrics.Counter(
+                        label: "bourse_http_event_loop_requests_total", dimensions: [("route", route)],
+                        factory: factory)
+                )
+            })
         throttledByGroup = Dictionary(
             uniqueKeysWithValues: [
                 "market", "ticker", "orderbook", "crix-trades", "candles", "default", "order",
@@ -89,6 +97,11 @@ public final class ServerMetrics: Sendable {
             factory: factory)
         journalLag = CoreMetrics.Meter(label: "bourse_journal_lag_commands", factory: factory)
         journalSequence = CoreMetrics.Meter(label: "bourse_journal_sequence", factory: factory)
+    }
+
+    /// Counts one request of `route` taken on the event loop that read it.
+    func answeredOnEventLoop(route: String) {
+        eventLoopAnswers[route]?.increment()
     }
 
     /// Counts one request refused with 429 in Upbit's rate-limit group `group` (its `Remaining-Req` name).

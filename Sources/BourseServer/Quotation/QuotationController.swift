@@ -24,14 +24,8 @@ struct QuotationController: Sendable {
             let details = try parameters.boolean("is_details", "isDetails") ?? false
             return QuotationJSON.markets(reader.markets(), details: details)
         }
-        route(router, "/v1/ticker", .ticker) { parameters in
-            try await tickers(try reader.resolve(parameters.list("markets")))
-        }
-        route(router, "/v1/ticker/all", .ticker) { parameters in
-            let quotes = parameters.list("quote_currencies")
-            guard !quotes.isEmpty else { throw QuotationError.missingParameter }
-            return try await tickers(try reader.markets(quotedIn: quotes))
-        }
+        route(router, "/v1/ticker", .ticker) { parameters in try ticker(parameters) }
+        route(router, "/v1/ticker/all", .ticker) { parameters in try tickerAll(parameters) }
         route(router, "/v1/orderbook", .orderbook) { parameters in
             let codes = try reader.resolve(parameters.list("markets"))
             let depth = try parameters.integer("count") ?? OrderBookSnapshot.maximumDepth
@@ -72,14 +66,27 @@ struct QuotationController: Sendable {
 
     // MARK: - Endpoints
 
+    /// `GET /v1/ticker`'s body: the tickers of `markets`. Synchronous, for the event loop's lane too
+    /// (``TickerLane``).
+    func ticker(_ parameters: RequestParameters) throws(QuotationError) -> ByteBuffer {
+        tickers(try reader.resolve(parameters.list("markets")))
+    }
+
+    /// `GET /v1/ticker/all`'s body: the tickers of every market quoted in `quote_currencies`.
+    func tickerAll(_ parameters: RequestParameters) throws(QuotationError) -> ByteBuffer {
+        let quotes = parameters.list("quote_currencies")
+        guard !quotes.isEmpty else { throw .missingParameter }
+        return tickers(try reader.markets(quotedIn: quotes))
+    }
+
     /// Tickers of `codes`, encoded once per change: a ticker moves only with a trade in its market, and its
     /// rolling 24-hour sums and day only with the minute, so (trades, minute) versions the body. Its
     /// `timestamp` is then when that version was first asked for, not the instant of each request.
-    private func tickers(_ codes: [MarketCode]) async throws -> ByteBuffer {
+    private func tickers(_ codes: [MarketCode]) -> ByteBuffer {
         let minute = reader.now().milliseconds / 60_000
         let key = "tickers|\(minute)|" + codes.map(\.description).joined(separator: ",")
         let version = codes.reduce(Int64(0)) { $0 &+ reader.tradeVersion($1) }
-        return await tickerCache.body(key, version: version) { QuotationJSON.tickers(reader.tickers(codes)) }
+        return tickerCache.body(key, version: version) { QuotationJSON.tickers(reader.tickers(codes)) }
     }
 
     private func candles(_ parameters: RequestParameters, unit: CandleUnit) async throws -> ByteBuffer {

@@ -42,8 +42,23 @@ final class ResponseCache: Sendable {
     /// The body for `key` at `version`: the cached one, or `make()`'s, which is then kept. A hit shares the
     /// cached buffer's storage: nothing is copied until the socket write.
     func body(_ key: String, version: Int64, make: () async throws -> [UInt8]) async rethrows -> ByteBuffer {
-        if let hit = contents.withLock({ $0.entries[key] }), hit.version == version { return hit.body }
-        let body = ByteBuffer(bytes: try await make())
+        if let hit = cached(key, version: version) { return hit }
+        return keep(key, version: version, ByteBuffer(bytes: try await make()))
+    }
+
+    /// ``body(_:version:make:)-(_,_,()async throws->[UInt8])`` for a body made without waiting (a ticker's,
+    /// from the live state), so a caller on an event loop can use it.
+    func body(_ key: String, version: Int64, make: () throws -> [UInt8]) rethrows -> ByteBuffer {
+        if let hit = cached(key, version: version) { return hit }
+        return keep(key, version: version, ByteBuffer(bytes: try make()))
+    }
+
+    private func cached(_ key: String, version: Int64) -> ByteBuffer? {
+        guard let hit = contents.withLock({ $0.entries[key] }), hit.version == version else { return nil }
+        return hit.body
+    }
+
+    private func keep(_ key: String, version: Int64, _ body: ByteBuffer) -> ByteBuffer {
         let cost = Self.cost(key, body)
         contents.withLock { contents in
             if let old = contents.entries.removeValue(forKey: key) { contents.bytes -= Self.cost(key, old.body) }

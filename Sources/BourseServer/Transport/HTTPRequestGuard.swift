@@ -37,6 +37,8 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var started = false
     /// A `101` was written: the next flush sends it, and then the WebSocket mask guard takes over.
     private var upgraded = false
+    /// A request part arrived in the read now being delivered (its bytes are not a next head's start).
+    private var partThisRead = false
     /// Frames that arrived with the handshake (see the type's comment).
     private var scanner = WebSocketMaskScanner()
 
@@ -86,6 +88,7 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
             context.fireChannelRead(data)
             return
         }
+        partThisRead = true
         switch part {
         case .head(let head):
             let remote = context.channel.remoteAddress
@@ -112,7 +115,10 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
-        apply(state.bytesArrived(now: .now()), context)
+        // A read that carried parts may also have been answered already (``HTTPLane`` answers refusals at
+        // once): its bytes do not start the next head, and the idle deadline stands.
+        if !partThisRead { apply(state.bytesArrived(now: .now()), context) }
+        partThisRead = false
         context.fireChannelReadComplete()
     }
 
@@ -165,7 +171,14 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 apply(timer, context)
                 context.write(data, promise: promise)
             case .closeAfterWrite:
+                // A client that never reads the answer would keep the connection: it closes after the idle
+                // timeout regardless.
                 timer?.cancel()
+                timerAt = nil
+                let lingering = NIOLoopBound(context, eventLoop: context.eventLoop)
+                timer = context.eventLoop.scheduleTask(in: .init(state.options.idleTimeout)) {
+                    lingering.value.close(promise: nil)
+                }
                 let written = promise ?? context.eventLoop.makePromise()
                 context.writeAndFlush(data, promise: written)
                 let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
@@ -231,6 +244,7 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         let halfClosed = context.eventLoop.makePromise(of: Void.self)
         context.close(mode: .output, promise: halfClosed)
         halfClosed.futureResult.whenFailure { _ in loopBound.value.close(promise: nil) }
+        timerAt = nil
         timer = context.eventLoop.scheduleTask(in: .init(state.options.lingerTimeout)) {
             loopBound.value.close(promise: nil)
         }

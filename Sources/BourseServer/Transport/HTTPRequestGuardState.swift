@@ -9,7 +9,7 @@ import NIOHTTP1
 /// between requests: ``TransportOptions/idleTimeout``, then the header timeout once the next head starts
 /// arriving), and while a request's body is read (``TransportOptions/idleTimeout`` from the head and from
 /// each part). While a request is answered there is no deadline. Hummingbird's own idle timer is off: it
-/// never sees the orders that ``HTTPOrderLane`` answers, so it would close a connection busy with them.
+/// never sees the requests that ``HTTPLane`` answers, so it would close a connection busy with them.
 struct HTTPRequestGuardState {
     /// A request the transport answers itself before closing the connection.
     struct Rejection: Equatable {
@@ -203,7 +203,9 @@ struct HTTPRequestGuardState {
         guard !finished else { return .ignore }
         finished = true
         deadline = nil
-        if responseStarted { return .close }
+        // An answer begun, or owed to an earlier request (pipelined, or the lane's): a 400 now would read as
+        // that one's answer.
+        if responseStarted || pending.count > (readingBody ? 1 : 0) { return .close }
         if error == .headerOverflow {
             return .reject(
                 Rejection(

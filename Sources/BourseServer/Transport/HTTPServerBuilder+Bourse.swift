@@ -9,10 +9,10 @@ import NIOSSL
 extension HTTPServerBuilder {
     /// HTTP/1.1 with the WebSocket upgrade (over TLS when `tls` is given), inside a ``TransportChannel``:
     /// the connection limit, head and idle timeouts, transport-level answers, the WebSocket connect rate,
-    /// and bounded shutdown, as `configuration` says; orders on the event loop through `orderLane`.
+    /// and bounded shutdown, as `configuration` says; the `lanes` routes on the event loop.
     static func bourse(
         webSocketResponder: RouterResponder<BourseRequestContext>, configuration: ServerConfiguration,
-        tls: TLSConfiguration?, connections: OpenConnections, orderLane: OrderLane?,
+        tls: TLSConfiguration?, connections: OpenConnections, lanes: [any LaneRoute],
         clock: @escaping @Sendable () -> Timestamp
     ) -> HTTPServerBuilder {
         let transport = configuration.transport
@@ -34,7 +34,7 @@ extension HTTPServerBuilder {
             let plain = TransportChannel(
                 base: HTTP1WebSocketUpgradeChannel(
                     responder: responder, webSocketResponder: webSocketResponder, configuration: channelConfiguration),
-                options: transport, connections: connections, admitUpgrade: admitUpgrade, orderLane: orderLane)
+                options: transport, connections: connections, admitUpgrade: admitUpgrade, lanes: lanes)
             guard let tls else { return plain }
             return try TLSChannel(plain, tlsConfiguration: tls)
         }

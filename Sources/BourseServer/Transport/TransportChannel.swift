@@ -5,7 +5,7 @@ import NIOHTTP1
 import ServiceLifecycle
 
 /// Wraps the HTTP and WebSocket channel of `bourse serve` with the transport's own rules: the connection
-/// limit, an ``HTTPRequestGuard`` right after the request decoder (and the ``HTTPOrderLane`` after it), a ``WebSocketFastLane`` after an
+/// limit, an ``HTTPRequestGuard`` right after the request decoder (and the ``HTTPLane`` after it), a ``WebSocketFastLane`` after an
 /// upgrade, a quiet connection log, a deadline on shutdown, and a close once handling ends.
 ///
 /// On graceful shutdown Hummingbird stops accepting and waits for every connection to close; a WebSocket
@@ -21,8 +21,8 @@ struct TransportChannel<Base: ServerChildChannel>: ServerChildChannel {
     let connections: OpenConnections
     /// Whether a WebSocket handshake from an address may proceed (the connect rate limit).
     let admitUpgrade: @Sendable (SocketAddress?) -> Bool
-    /// Takes `POST /v1/orders` on the event loop (``HTTPOrderLane``), when the server has an exchange API.
-    let orderLane: OrderLane?
+    /// The routes answered on the event loop (``HTTPLane``); none leaves every request to the router.
+    let lanes: [any LaneRoute]
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         let admitted = connections.open()
@@ -33,7 +33,7 @@ struct TransportChannel<Base: ServerChildChannel>: ServerChildChannel {
             let guardHandler = HTTPRequestGuard(
                 options: options, admitted: admitted, logger: logger, admitUpgrade: admitUpgrade)
             try pipeline.addHandler(guardHandler, position: .after(decoder))
-            if let orderLane { try pipeline.addHandler(HTTPOrderLane(lane: orderLane), position: .after(guardHandler)) }
+            if !lanes.isEmpty { try pipeline.addHandler(HTTPLane(routes: lanes), position: .after(guardHandler)) }
             try pipeline.addHandler(WebSocketFastLane.Installer())
             return value
         }

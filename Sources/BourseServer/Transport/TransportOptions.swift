@@ -22,9 +22,10 @@ public struct TransportOptions: Sendable {
     /// sends before it closes, so the client reads the answer instead of a connection reset.
     public var lingerTimeout: Duration = .seconds(2)
 
-    /// Whether `POST /v1/orders` is answered on the event loop that read it (``HTTPOrderLane``, ADR 0020)
-    /// rather than through the router; both give the same answers. Off only to compare the two.
-    public var ordersOnEventLoop = true
+    /// Whether `POST /v1/orders` and `GET /v1/ticker(/all)` are answered on the event loop that read them
+    /// (``HTTPLane``, ADR 0020) rather than through the router; both give the same answers. Off only to
+    /// compare the two.
+    public var answersOnEventLoop = true
 
     /// Connections accepted beyond ``maximumConnections`` only to be refused with `503`.
     public var refusalAllowance: Int { max(16, maximumConnections / 8) }

@@ -1,22 +1,25 @@
 import NIOCore
 import NIOHTTP1
 
-/// Takes `POST /v1/orders` off an HTTP connection on its event loop, for ``OrderLane`` to answer, and passes
-/// every other request on to the router unchanged (ADR 0020).
+/// Takes requests that a ``LaneRoute`` accepts (`POST /v1/orders`, `GET /v1/ticker`) off an HTTP connection
+/// on its event loop, for the route to answer there, and passes every other request on to the router
+/// unchanged (ADR 0020).
 ///
 /// It sits right after ``HTTPRequestGuard`` (which still sees and times every request and answer), in front
 /// of the upgrade handler and Hummingbird. Answers leave in request order, as HTTP/1.1 needs for pipelined
 /// requests: a request for the lane waits here while the router owes an answer, and one for the router
 /// while the lane does (the connection stops reading when too much waits). A request is collected whole
-/// (at most ``OrderLane/maximumBodyBytes``) before the lane decides; one it leaves goes to the router as
-/// head, body and end. On a WebSocket upgrade this handler leaves.
-final class HTTPOrderLane: ChannelDuplexHandler, RemovableChannelHandler {
+/// (at most ``maximumBodyBytes``) before its route decides; one it leaves goes to the router as head, body
+/// and end. On a WebSocket upgrade this handler leaves.
+final class HTTPLane: ChannelDuplexHandler, RemovableChannelHandler {
     // `Any`: request parts from the decoder, and raw bytes once an upgrade removed it.
     typealias InboundIn = Any
     typealias InboundOut = Any
     typealias OutboundIn = Any
     typealias OutboundOut = HTTPServerResponsePart
 
+    /// The longest body a lane route takes (an order is about 200 bytes); a longer one goes to the router.
+    static let maximumBodyBytes = 4_096
     /// Answers the lane may owe one connection; past it the connection stops reading until some are written.
     static let maximumOwed = 512
     /// Request parts held back at most before the connection stops reading.
@@ -25,15 +28,15 @@ final class HTTPOrderLane: ChannelDuplexHandler, RemovableChannelHandler {
     /// Where the request being read goes.
     private enum Current {
         case none
-        /// To the lane, once whole.
-        case lane(HTTPRequestHead, ByteBuffer)
+        /// To the lane's route with that index, once whole.
+        case lane(Int, HTTPRequestHead, ByteBuffer)
         /// To the router, part by part.
         case router
         /// Whole, left by the lane: to the router once the lane owes nothing.
         case declined(HTTPRequestHead, ByteBuffer)
     }
 
-    private let lane: OrderLane
+    private let routes: [any LaneRoute]
     private var handOff: LoopHandOff?
     private var current = Current.none
     /// Parts not dealt with yet: they wait for the lane's answers (before the router may have a request) or
@@ -57,20 +60,27 @@ final class HTTPOrderLane: ChannelDuplexHandler, RemovableChannelHandler {
     private var inputClosed = false
     /// The server is shutting down: no new request is taken, and the connection closes once answered.
     private var quiescing = false
+    /// The shutdown's close (or hand-over to Hummingbird) is done.
+    private var quiesced = false
+    /// A request passed to the router asked to close after its answer: nothing after it is taken.
+    private var closing = false
+    /// Answers written inside ``drain(_:fromRead:)``, flushed once at its end.
+    private var flushPending = false
     /// A `101` went by: the next flush sends it, and then this handler leaves.
     private var upgraded = false
     /// Out of the pipeline (the connection closed): answers still coming have nowhere to go.
     private var removed = false
 
-    init(lane: OrderLane) { self.lane = lane }
+    init(routes: [any LaneRoute]) { self.routes = routes }
 
     func handlerAdded(context: ChannelHandlerContext) { handOff = LoopHandOff.of(context.eventLoop) }
 
     func handlerRemoved(context: ChannelHandlerContext) { removed = true }
 
     private var owed: Int { taken - written }
+    /// Nothing owed, begun or waiting (what waits is dropped on shutdown: it was never begun).
     private var settled: Bool {
-        owed == 0 && held.isEmpty
+        owed == 0 && (held.isEmpty || quiescing)
             && { if case .none = current { true } else { false } }()
     }
 
@@ -90,13 +100,17 @@ final class HTTPOrderLane: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if case .inputClosed = event as? ChannelEvent, !settled {
+        if case .inputClosed = event as? ChannelEvent {
+            // Passed on once everything before it is answered and sent (NIO's close drops unsent writes).
             inputClosed = true
+            // A request cut off mid-body will never be whole.
+            if case .lane = current { current = .none }
+            settle(context)
             return
         }
         if event is ChannelShouldQuiesceEvent {
             quiescing = true
-            if settled { finishQuiescing(context) }
+            settle(context)
             return
         }
         context.fireUserInboundEventTriggered(event)
@@ -128,17 +142,17 @@ final class HTTPOrderLane: ChannelDuplexHandler, RemovableChannelHandler {
             guard let part = held.popFirst() else { break }
             switch (part, current) {
             case (.head(let head), .none):
-                // Shutting down, or closed: what was not begun stays unread, as the router leaves it.
-                guard !quiescing, context.channel.isActive else {
-                    held.prepend(part)
+                // Shutting down, closed or closing: what was not begun stays unread, as the router leaves it.
+                guard !quiescing, !closing, context.channel.isActive else {
+                    held.removeAll()
                     break loop
                 }
-                if OrderLane.accepts(head) {
+                if let route = routes.firstIndex(where: { $0.accepts(head) }) {
                     guard routed == 0 else {
                         held.prepend(part)
                         break loop
                     }
-                    current = .lane(head, context.channel.allocator.buffer(capacity: 256))
+                    current = .lane(route, head, context.channel.allocator.buffer(capacity: 256))
                 } else {
                     guard owed == 0 else {
                         held.prepend(part)
@@ -146,16 +160,17 @@ final class HTTPOrderLane: ChannelDuplexHandler, RemovableChannelHandler {
                     }
                     routed += 1
                     current = .router
+                    if !head.isKeepAlive { closing = true }
                     forward(part)
                 }
-            case (.body(var bytes), .lane(let head, var body)):
-                // The decoder delivers exactly the Content-Length that ``OrderLane/accepts(_:)`` bounded.
+            case (.body(var bytes), .lane(let route, let head, var body)):
+                // The decoder delivers exactly the Content-Length that the route's `accepts` bounded.
                 current = .none
                 body.writeBuffer(&bytes)
-                current = .lane(head, body)
-            case (.end, .lane(let head, let body)):
+                current = .lane(route, head, body)
+            case (.end, .lane(let route, let head, let body)):
                 current = .none
-                if !take(head, body, context) { current = .declined(head, body) }
+                if !take(routes[route], head, body, context) { current = .declined(head, body) }
             case (.end, _):
                 current = .none
                 forward(part)
@@ -164,18 +179,24 @@ final class HTTPOrderLane: ChannelDuplexHandler, RemovableChannelHandler {
             }
         }
         draining = false
+        if flushPending {
+            flushPending = false
+            context.flush()
+        }
         if forwarded, !fromRead { context.fireChannelReadComplete() }
         settle(context)
         resumeReading(context)
     }
 
-    /// Gives a whole request to the lane; false if it left it (nothing happened).
-    private func take(_ head: HTTPRequestHead, _ body: ByteBuffer, _ context: ChannelHandlerContext) -> Bool {
+    /// Gives a whole request to `route`; false if it left it (nothing happened).
+    private func take(
+        _ route: any LaneRoute, _ head: HTTPRequestHead, _ body: ByteBuffer, _ context: ChannelHandlerContext
+    ) -> Bool {
         guard let handOff else { return false }
         let number = taken
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         taken += 1
-        let took = lane.take(head, body: body, remote: context.channel.remoteAddress) { make in
+        let took = route.take(head, body: body, remote: context.channel.remoteAddress) { make in
             handOff.run {
                 let (handler, context) = bound.value
                 handler.answer(number, make, context)
@@ -190,7 +211,11 @@ final class HTTPOrderLane: ChannelDuplexHandler, RemovableChannelHandler {
     private func answer(
         _ number: Int, _ make: () -> (HTTPResponseHead, ByteBuffer), _ context: ChannelHandlerContext
     ) {
-        guard !removed else { return }
+        guard !removed else {
+            // Made anyway: it records the request's metrics, as the router's answer to a gone client does.
+            _ = make()
+            return
+        }
         early[number] = make()
         var wrote = false
         while let (head, body) = early.removeValue(forKey: written) {
@@ -202,7 +227,12 @@ final class HTTPOrderLane: ChannelDuplexHandler, RemovableChannelHandler {
             written += 1
             wrote = true
         }
-        guard wrote, !flushScheduled, let handOff else { return }
+        guard wrote else { return }
+        if draining {
+            flushPending = true
+            return
+        }
+        guard !flushScheduled, let handOff else { return }
         flushScheduled = true
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         handOff.flushAfter {
@@ -217,7 +247,7 @@ final class HTTPOrderLane: ChannelDuplexHandler, RemovableChannelHandler {
     /// Once nothing is held or owed: passes on a half-close or finishes a shutdown that waited for it,
     /// after the last answer has gone out.
     private func settle(_ context: ChannelHandlerContext) {
-        guard settled, inputClosed || quiescing else { return }
+        guard settled, inputClosed || (quiescing && !quiesced) else { return }
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         let afterLastWrite = lastWrite ?? context.eventLoop.makeSucceededVoidFuture()
         afterLastWrite.whenComplete { _ in
@@ -234,6 +264,8 @@ final class HTTPOrderLane: ChannelDuplexHandler, RemovableChannelHandler {
     /// Shutting down with nothing owed: closes now if the router has nothing in progress either, or lets it
     /// finish (Hummingbird closes after its answer).
     private func finishQuiescing(_ context: ChannelHandlerContext) {
+        guard !quiesced else { return }
+        quiesced = true
         if routed == 0 {
             context.close(promise: nil)
         } else {
@@ -269,12 +301,17 @@ final class HTTPOrderLane: ChannelDuplexHandler, RemovableChannelHandler {
     func flush(context: ChannelHandlerContext) {
         context.flush()
         if upgraded {
+            // A read held back while the socket was full belongs to the WebSocket now.
+            if readPending {
+                readPending = false
+                context.read()
+            }
             context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
             return
         }
         // The router answered: requests held for the lane may go now (on their own turn of the loop, not
         // inside the router's write).
-        if routed == 0, !held.isEmpty || quiescing || inputClosed {
+        if routed == 0, !held.isEmpty || (quiescing && !quiesced) || inputClosed {
             let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
             context.eventLoop.execute {
                 let (handler, context) = bound.value

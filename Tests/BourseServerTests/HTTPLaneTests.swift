@@ -6,11 +6,11 @@ import Testing
 
 @testable import BourseServer
 
-/// `POST /v1/orders` on the event loop (``HTTPOrderLane``, ADR 0020) over real loopback sockets: the same
+/// `POST /v1/orders` on the event loop (``HTTPLane``, ADR 0020) over real loopback sockets: the same
 /// bytes as the router's answers, in request order among other requests on a pipelined connection. The
 /// clock is stopped, so the key cache (2 s) that lets the lane take a request never expires mid-test.
 @Suite("Orders on the event loop")
-struct HTTPOrderLaneTests {
+struct HTTPLaneTests {
     typealias Key = ExchangeRoutesTests.TestKey
     let orders = OrderRoutesTests()
     let keys = ExchangeRoutesTests()
@@ -81,8 +81,15 @@ struct HTTPOrderLaneTests {
     }
 
     static func ordersOnEventLoop(_ harness: ServerHarness) -> Int {
+        answeredOnEventLoop(harness, route: "/v1/orders")
+    }
+
+    /// Requests of `route` answered by the lane, from `/metrics`.
+    static func answeredOnEventLoop(_ harness: ServerHarness, route: String) -> Int {
         let text = String(decoding: harness.metrics.render(), as: UTF8.self)
-        let line = text.split(separator: "\n").first { $0.hasPrefix("bourse_http_orders_on_event_loop_total ") }
+        let line = text.split(separator: "\n").first {
+            $0.hasPrefix(#"bourse_http_event_loop_requests_total{route="\#(route)"} "#)
+        }
         return line.flatMap { Int($0.split(separator: " ")[1]) } ?? 0
     }
 
@@ -93,7 +100,7 @@ struct HTTPOrderLaneTests {
             let viaLane = try await exchange(harness, rich: rich, reader: reader)
             let taken = Self.ordersOnEventLoop(harness)
             var routerOnly = harness
-            routerOnly.configuration.transport.ordersOnEventLoop = false
+            routerOnly.configuration.transport.answersOnEventLoop = false
             let viaRouter = try await exchange(routerOnly, rich: rich, reader: reader)
             // Every order request went the lane's way in the first run and none in the second.
             #expect(taken == 10)
@@ -148,7 +155,7 @@ struct HTTPOrderLaneTests {
     @Test func aDeepPipelineIsAnsweredWholeAndInOrder() async throws {
         try await ServerHarness.with(steps: 0, clock: ServerHarness.stoppedClock()) { harness in
             let rich = try await orders.account(harness, krw: 100_000_000)
-            let count = HTTPOrderLane.maximumOwed + 88
+            let count = HTTPLane.maximumOwed + 88
             try await harness.serving { port in
                 try await OwnThread.run {
                     let client = try RawClient(port: port)
@@ -169,7 +176,7 @@ struct HTTPOrderLaneTests {
     }
 }
 
-extension HTTPOrderLaneTests {
+extension HTTPLaneTests {
     @Test func aHalfClosedConnectionIsAnsweredBeforeItCloses() async throws {
         try await ServerHarness.with(steps: 0, clock: ServerHarness.stoppedClock()) { harness in
             let rich = try await orders.account(harness, krw: 1_000_000)
@@ -235,6 +242,35 @@ extension HTTPOrderLaneTests {
         }
     }
 
+    @Test func aRefusalAnsweredAtOnceLeavesTheIdleDeadline() async throws {
+        // The refusal is written in the very read that brought the request; that read's bytes must not
+        // count as the start of a next head (which would cut the idle wait to the header timeout).
+        try await ServerHarness.with(
+            steps: 0,
+            configure: {
+                $0.transport.headerTimeout = .milliseconds(300)
+                $0.transport.idleTimeout = .seconds(20)
+            }
+        ) { harness in
+            let rich = try await orders.account(harness, krw: 1_000_000)
+            try await harness.serving { port in
+                try await OwnThread.run {
+                    let client = try RawClient(port: port)
+                    let reader = ResponseReader(client)
+                    #expect(client.send(Self.accounts(rich)))
+                    _ = try #require(reader.next())
+                    #expect(client.send(Self.order(rich, [("market", "KRW-NOPE"), ("side", "bid")])))
+                    let refused = try #require(reader.next())
+                    #expect(refused.hasPrefix("HTTP/1.1 4"))
+                    Thread.sleep(forTimeInterval: 1)
+                    #expect(client.send(Self.order(rich, Self.bid())))
+                    let answer = try #require(reader.next(), "the connection was closed at the header timeout")
+                    #expect(answer.hasPrefix("HTTP/1.1 201"))
+                }
+            }
+        }
+    }
+
     @Test func anOrderWhoseBodyStallsIsClosedAtTheIdleTimeout() async throws {
         try await ServerHarness.with(steps: 0, configure: { $0.transport.idleTimeout = .milliseconds(300) }) {
             harness in
@@ -251,6 +287,67 @@ extension HTTPOrderLaneTests {
             }
             let seconds = try #require(closedAfter, "the connection outlived its stalled body")
             #expect(seconds < 5)
+        }
+    }
+}
+
+extension HTTPLaneTests {
+    /// `requests` (GET targets with extra header lines) one at a time, and the answers as sent.
+    static func get(_ harness: ServerHarness, _ requests: [(target: String, headers: String)]) async throws -> [String]
+    {
+        try await harness.serving { port in
+            try await OwnThread.run {
+                let client = try RawClient(port: port)
+                let reader = ResponseReader(client)
+                return try requests.map { request in
+                    #expect(client.send("GET \(request.target) HTTP/1.1\r\nHost: localhost\r\n\(request.headers)\r\n"))
+                    return try #require(reader.next())
+                }
+            }
+        }
+    }
+
+    static let tickerRequests: [(target: String, headers: String)] = [
+        ("/v1/ticker/all?quote_currencies=KRW", ""),
+        ("/v1/ticker/all?quote_currencies=KRW,BTC", "Accept-Encoding: gzip, deflate\r\n"),
+        ("/v1/ticker?markets=KRW-BTC,KRW-ETH", ""),
+        ("/v1/ticker?markets=KRW-NOPE", ""),
+        ("/v1/ticker/all?quote_currencies=", ""),
+        ("/v1/ticker?markets=krw-btc", "Accept-Encoding: gzip;q=0\r\n"),
+        ("/v1/ticker/all?quote_currencies=KRW%2CBTC", "Accept-Encoding: br\r\nAccept-Encoding: gzip\r\n"),
+    ]
+
+    @Test func tickersAnswerAsTheRouterDoes() async throws {
+        try await ServerHarness.with(clock: ServerHarness.stoppedClock()) { harness in
+            let viaLane = try await Self.get(harness, Self.tickerRequests)
+            let all = Self.answeredOnEventLoop(harness, route: "/v1/ticker/all")
+            let one = Self.answeredOnEventLoop(harness, route: "/v1/ticker")
+            var routerOnly = harness
+            routerOnly.configuration.transport.answersOnEventLoop = false
+            let viaRouter = try await Self.get(routerOnly, Self.tickerRequests)
+            #expect(all == 4)
+            #expect(one == 3)
+            #expect(viaLane.count == viaRouter.count)
+            for (lane, router) in zip(viaLane, viaRouter) {
+                #expect(Self.normalized(lane) == Self.normalized(router))
+            }
+            #expect(viaLane.map { $0.split(separator: " ")[1] } == ["200", "200", "200", "404", "400", "200", "200"])
+            #expect(viaLane[1].contains("Content-Encoding: gzip"))
+        }
+    }
+
+    @Test func theTickerRateLimitIsTheRoutersToo() async throws {
+        try await ServerHarness.with(configure: { $0.rateLimitPerSecond = 2 }, clock: ServerHarness.stoppedClock()) {
+            harness in
+            let requests = Array(repeating: ("/v1/ticker?markets=KRW-BTC", ""), count: 30)
+            let viaLane = try await Self.get(harness, requests)
+            var routerOnly = harness
+            routerOnly.configuration.transport.answersOnEventLoop = false
+            let viaRouter = try await Self.get(routerOnly, requests)
+            #expect(viaLane.contains { $0.hasPrefix("HTTP/1.1 429") })
+            for (lane, router) in zip(viaLane, viaRouter) {
+                #expect(Self.normalized(lane) == Self.normalized(router))
+            }
         }
     }
 }
