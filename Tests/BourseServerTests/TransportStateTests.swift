@@ -51,6 +51,30 @@ struct TransportStateTests {
         #expect(closed, "a body that stopped coming is closed")
     }
 
+    @Test func aParseErrorBehindOwedAnswersClosesAfterThem() {
+        var state = HTTPRequestGuardState(options: TransportOptions(), admitted: true)
+        _ = state.started(now: Self.start)
+        _ = state.receivedHead(Self.head(), now: Self.start, admitUpgrade: { true })
+        _ = state.receivedPart(isEnd: true, now: Self.start)
+        _ = state.receivedHead(Self.head(), now: Self.start, admitUpgrade: { true })
+        #expect(state.parseError(.invalidHeaderToken) == .closeAfterAnswers, "the first request is still owed")
+        var response = HTTPResponseHead(version: .http1_1, status: .ok)
+        #expect(state.writingHead(&response) == .write)
+        #expect(state.writingEnd(now: Self.start) == .closeAfterWrite)
+    }
+
+    @Test func bytesAfterARequestThatAskedToCloseAreIgnoredUntilItIsAnswered() {
+        var state = HTTPRequestGuardState(options: TransportOptions(), admitted: true)
+        _ = state.started(now: Self.start)
+        _ = state.receivedHead(
+            Self.head(.http1_1, [("Host", "x"), ("Connection", "close")]), now: Self.start, admitUpgrade: { true })
+        _ = state.receivedPart(isEnd: true, now: Self.start)
+        #expect(state.parseError(.closedConnection) == .ignore)
+        var response = HTTPResponseHead(version: .http1_1, status: .ok)
+        #expect(state.writingHead(&response) == .write)
+        #expect(state.writingEnd(now: Self.start) == .closeAfterWrite)
+    }
+
     @Test func aTimerThatFiresWhileARequestIsServedClosesNothing() {
         var state = HTTPRequestGuardState(options: TransportOptions(), admitted: true)
         _ = state.started(now: Self.start)

@@ -73,14 +73,18 @@ enum UpbitResponse {
         reply(body, status: status, gzip: gzip).response
     }
 
-    /// ``body(_:status:gzip:)-(ByteBuffer,_,_)`` with its body at hand.
-    static func reply(_ body: ByteBuffer, status: HTTPResponse.Status = .ok, gzip: Bool = false) -> UpbitReply {
+    /// ``body(_:status:gzip:)-(ByteBuffer,_,_)`` with its body at hand; compressed through `compressor` (which
+    /// remembers recent bodies) when given.
+    static func reply(
+        _ body: ByteBuffer, status: HTTPResponse.Status = .ok, gzip: Bool = false, compressor: CompressedBodies? = nil
+    ) -> UpbitReply {
         var headers = HTTPFields()
         headers[.contentType] = "application/json;charset=UTF-8"
         headers[.vary] = "Accept-Encoding"
         var buffer = body
         if gzip, body.readableBytes >= minimumGzipBytes,
-            let compressed = try? buffer.compress(with: .gzip(), allocator: ByteBufferAllocator())
+            let compressed = compressor.map({ $0.compressed(body) })
+                ?? (try? buffer.compress(with: .gzip(), allocator: ByteBufferAllocator()))
         {
             headers[.contentEncoding] = "gzip"
             return UpbitReply(status: status, headers: headers, body: compressed)

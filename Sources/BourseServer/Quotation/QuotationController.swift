@@ -15,6 +15,8 @@ struct QuotationController: Sendable {
     let candleCache = ResponseCache()
     /// Encoded ticker responses (see ``ResponseCache``).
     let tickerCache = ResponseCache(maximumBytes: 4 << 20)
+    /// The gzip forms of recent bodies (a cached body is compressed once, not for every client).
+    let compressedBodies = CompressedBodies()
     /// Largest request body read for parameters.
     static let maximumBodyBytes = 1 << 20
 
@@ -55,7 +57,8 @@ struct QuotationController: Sendable {
             guard let minutes = context.parameters.get("unit", as: Int.self), let unit = CandleUnit(minutes: minutes)
             else { throw QuotationError.invalidParameter }
             let body = try await candles(try await Self.parameters(of: request), unit: unit)
-            return UpbitResponse.body(body, gzip: UpbitResponse.acceptsGzip(request))
+            return UpbitResponse.reply(body, gzip: UpbitResponse.acceptsGzip(request), compressor: compressedBodies)
+                .response
         }
         for (path, unit) in [("days", CandleUnit.day), ("weeks", .week), ("months", .month), ("years", .year)] {
             route(router, "/v1/candles/\(path)", .candles) { parameters in
@@ -152,8 +155,10 @@ struct QuotationController: Sendable {
         _ handler: @escaping @Sendable (RequestParameters) async throws -> ByteBuffer
     ) {
         limited(router, group).get(path) { request, _ in
-            UpbitResponse.body(
-                try await handler(try await Self.parameters(of: request)), gzip: UpbitResponse.acceptsGzip(request))
+            UpbitResponse.reply(
+                try await handler(try await Self.parameters(of: request)), gzip: UpbitResponse.acceptsGzip(request),
+                compressor: compressedBodies
+            ).response
         }
     }
 

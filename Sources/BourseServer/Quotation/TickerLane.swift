@@ -67,7 +67,8 @@ struct TickerLane: LaneRoute {
                 var made = UpbitResponse.reply(
                     body,
                     gzip: UpbitResponse.acceptsGzip(
-                        acceptEncoding: encodings.isEmpty ? nil : encodings.joined(separator: ", ")))
+                        acceptEncoding: encodings.isEmpty ? nil : encodings.joined(separator: ", ")),
+                    compressor: quotation.compressedBodies)
                 UpbitResponse.addRateLimitHeaders(to: &made.headers, group: .ticker, decision: decision)
                 answer = made
             } catch {

@@ -54,8 +54,12 @@ struct OrderEntry: Sendable {
     /// opened with a sign-in session or with a token whose nonce was new. The handshake accepts a reused
     /// token (ccxt.pro reconnects with the one it signed first), but a token seen before may have been
     /// captured, and it must not trade without limit where REST would refuse it as a replay.
+    ///
+    /// With `handOff` (the socket's event loop), an answer that waits for its commit is encoded there, not on
+    /// the journal's thread, which every commit waits behind.
     func handle(
-        _ bytes: some Collection<UInt8>, key: APIKey, account: AccountID, trades: Bool, on connection: StreamConnection
+        _ bytes: some Collection<UInt8>, key: APIKey, account: AccountID, trades: Bool, on connection: StreamConnection,
+        answeringOn handOff: LoopHandOff? = nil
     ) {
         // After the server closed the socket (a credential ended, shutdown) the library still reads until the
         // close handshake ends: no order may be placed then.
@@ -91,8 +95,9 @@ struct OrderEntry: Sendable {
             var parameters = RequestParameters()
             if let members = message["params"]?.members { parameters.add(members: members) }
             switch method {
-            case "place": try place(OrderForm(parameters), id: id, account: account, on: connection)
-            case "cancel": try cancel(parameters, id: id, account: account, on: connection)
+            case "place":
+                try place(OrderForm(parameters), id: id, account: account, on: connection, handOff: handOff)
+            case "cancel": try cancel(parameters, id: id, account: account, on: connection, handOff: handOff)
             default: throw .validation("method must be place or cancel")
             }
         } catch {
@@ -100,9 +105,11 @@ struct OrderEntry: Sendable {
         }
     }
 
-    private func place(_ form: OrderForm, id: JSONValue, account: AccountID, on connection: StreamConnection) {
+    private func place(
+        _ form: OrderForm, id: JSONValue, account: AccountID, on connection: StreamConnection, handOff: LoopHandOff?
+    ) {
         exchange.enqueue([{ orderID in .place(form.request(id: orderID, account: account)) }]) { result in
-            Self.answer(id, on: connection) { writer in
+            Self.answer(id, on: connection, handOff: handOff) { writer in
                 do {
                     let result = try result.get()[0]
                     try UpbitError.throwIfRejected(result.events)
@@ -121,7 +128,8 @@ struct OrderEntry: Sendable {
     }
 
     private func cancel(
-        _ parameters: RequestParameters, id: JSONValue, account: AccountID, on connection: StreamConnection
+        _ parameters: RequestParameters, id: JSONValue, account: AccountID, on connection: StreamConnection,
+        handOff: LoopHandOff?
     ) throws(UpbitError) {
         let reference: OrderReference
         if let text = parameters.first("uuid"), !text.isEmpty {
@@ -134,7 +142,7 @@ struct OrderEntry: Sendable {
             throw .validation("uuid or identifier is required")
         }
         exchange.enqueue([{ _ in .cancel(reference, account: account) }]) { result in
-            Self.answer(id, on: connection) { writer in
+            Self.answer(id, on: connection, handOff: handOff) { writer in
                 do {
                     let events = try result.get()[0].events
                     try UpbitError.throwIfRejected(events)
@@ -162,7 +170,16 @@ struct OrderEntry: Sendable {
         }
     }
 
-    /// Sends `{"id":…, <body>}` to `connection` ahead of its broadcasts.
+    /// Sends `{"id":…, <body>}` to `connection` ahead of its broadcasts: encoded through `handOff` (on the
+    /// socket's event loop) when given, else here.
+    private static func answer(
+        _ id: JSONValue?, on connection: StreamConnection, handOff: LoopHandOff?,
+        _ body: @escaping @Sendable (inout JSONWriter) -> Void
+    ) {
+        guard let handOff else { return answer(id, on: connection, body) }
+        handOff.run { answer(id, on: connection, body) }
+    }
+
     private static func answer(_ id: JSONValue?, on connection: StreamConnection, _ body: (inout JSONWriter) -> Void) {
         var writer = JSONWriter(capacity: 768)
         writer.beginObject()

@@ -83,12 +83,14 @@ struct PrivateStreamRoutes: Sendable {
                 feed.disconnect(connection)
             }
             let handled = WebSocketFastLane.Handled()
+            let handOff = LoopHandOff.of(context.requestContext.channel.eventLoop)
             do {
                 try await StreamFrameWriter.install(for: connection, on: context.requestContext.channel)
                 if let orderEntry {
                     try await WebSocketFastLane.attach(
                         to: context.requestContext.channel, handled: handled,
-                        take: take(orderEntry, key: key, account: account, trades: trades, on: connection))
+                        take: take(
+                            orderEntry, key: key, account: account, trades: trades, on: connection, handOff: handOff))
                 }
             } catch {
                 context.logger.debug("websocket writer not installed", metadata: ["error": "\(error)"])
@@ -98,7 +100,8 @@ struct PrivateStreamRoutes: Sendable {
                 connection, feed: feed, inbound: inbound, outbound: outbound, context: context,
                 refuse: refuse(on: connection, handled: handled),
                 unmetered: orderEntry == nil ? nil : Self.isOrderEntry,
-                receive: receive(key: key, account: account, trades: trades, on: connection, handled: handled))
+                receive: receive(
+                    key: key, account: account, trades: trades, on: connection, handled: handled, handOff: handOff))
         }
     }
 
@@ -119,13 +122,14 @@ struct PrivateStreamRoutes: Sendable {
     /// Handles a message the lane did not take: an order-entry request, a `PING`, or a subscription.
     private func receive(
         key: APIKey, account: AccountID, trades: Bool, on connection: StreamConnection,
-        handled: WebSocketFastLane.Handled
+        handled: WebSocketFastLane.Handled, handOff: LoopHandOff
     ) -> @Sendable ([UInt8]) -> Void {
         { bytes in
             defer { handled.one() }
             if let orderEntry, OrderEntry.isRequest(bytes) {
                 connection.touch(at: privateFeed.clock())
-                orderEntry.handle(bytes, key: key, account: account, trades: trades, on: connection)
+                orderEntry.handle(
+                    bytes, key: key, account: account, trades: trades, on: connection, answeringOn: handOff)
                 return
             }
             if bytes == Array("PING".utf8) {
@@ -154,12 +158,15 @@ struct PrivateStreamRoutes: Sendable {
 
     /// What `connection`'s ``WebSocketFastLane`` takes on the event loop: its order-entry requests.
     private func take(
-        _ orderEntry: OrderEntry, key: APIKey, account: AccountID, trades: Bool, on connection: StreamConnection
+        _ orderEntry: OrderEntry, key: APIKey, account: AccountID, trades: Bool, on connection: StreamConnection,
+        handOff: LoopHandOff
     ) -> WebSocketFastLane.Take {
         { bytes in
             guard OrderEntry.isRequest(bytes.readableBytesView) else { return false }
             connection.touch(at: privateFeed.clock())
-            orderEntry.handle(bytes.readableBytesView, key: key, account: account, trades: trades, on: connection)
+            orderEntry.handle(
+                bytes.readableBytesView, key: key, account: account, trades: trades, on: connection,
+                answeringOn: handOff)
             return true
         }
     }

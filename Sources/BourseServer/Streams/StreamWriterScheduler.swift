@@ -39,17 +39,12 @@ final class StreamWriterScheduler: Sendable {
 
     private init(eventLoop: any EventLoop) { self.eventLoop = eventLoop }
 
-    /// The scheduler of `eventLoop` (one per loop, kept for the process's life: loops are few and long-lived).
+    /// The scheduler of `eventLoop`.
     static func of(_ eventLoop: any EventLoop) -> StreamWriterScheduler {
-        schedulers.withLock { schedulers in
-            if let scheduler = schedulers[ObjectIdentifier(eventLoop)] { return scheduler }
-            let scheduler = StreamWriterScheduler(eventLoop: eventLoop)
-            schedulers[ObjectIdentifier(eventLoop)] = scheduler
-            return scheduler
-        }
+        schedulers.value(of: eventLoop, make: StreamWriterScheduler.init(eventLoop:))
     }
 
-    private static let schedulers = Mutex<[ObjectIdentifier: StreamWriterScheduler]>([:])
+    private static let schedulers = PerEventLoop<StreamWriterScheduler>()
 
     /// Drains `writer` on the loop soon, with every other writer scheduled before that task runs; an
     /// `urgent` one on its own after ``urgentDelay``.

@@ -64,6 +64,8 @@ final class HTTPLane: ChannelDuplexHandler, RemovableChannelHandler {
     private var quiesced = false
     /// A request passed to the router asked to close after its answer: nothing after it is taken.
     private var closing = false
+    /// Shutting down or closing: requests not begun, and every part that still arrives, are dropped.
+    private var discarding = false
     /// Answers written inside ``drain(_:fromRead:)``, flushed once at its end.
     private var flushPending = false
     /// A `101` went by: the next flush sends it, and then this handler leaves.
@@ -95,6 +97,7 @@ final class HTTPLane: ChannelDuplexHandler, RemovableChannelHandler {
             context.fireChannelRead(data)
             return
         }
+        guard !discarding else { return }
         held.append(part)
         drain(context, fromRead: true)
     }
@@ -117,6 +120,7 @@ final class HTTPLane: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable, !held.isEmpty, !draining { drain(context, fromRead: false) }
         resumeReading(context)
         context.fireChannelWritabilityChanged()
     }
@@ -142,13 +146,17 @@ final class HTTPLane: ChannelDuplexHandler, RemovableChannelHandler {
             guard let part = held.popFirst() else { break }
             switch (part, current) {
             case (.head(let head), .none):
-                // Shutting down, closed or closing: what was not begun stays unread, as the router leaves it.
+                // Shutting down, closed or closing: what was not begun stays unread, as the router leaves it
+                // (its later parts too: a body or end on its own would break the router's request loop).
                 guard !quiescing, !closing, context.channel.isActive else {
                     held.removeAll()
+                    discarding = true
                     break loop
                 }
                 if let route = routes.firstIndex(where: { $0.accepts(head) }) {
-                    guard routed == 0 else {
+                    // Not while the router owes an answer, nor while the socket is full (an answer made at
+                    // once would only pile up: the writability change drains again).
+                    guard routed == 0, context.channel.isWritable else {
                         held.prepend(part)
                         break loop
                     }

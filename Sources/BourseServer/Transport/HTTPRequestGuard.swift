@@ -132,7 +132,7 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         switch state.parseError(error) {
         case .reject(let rejection): reject(rejection, context)
         case .close: context.close(promise: nil)
-        case .ignore: break
+        case .closeAfterAnswers, .ignore: break
         }
     }
 

@@ -86,6 +86,8 @@ struct HTTPRequestGuardState {
         case reject(Rejection)
         /// A response has begun: no answer can be sent, only a close.
         case close
+        /// Earlier requests are owed answers: they go out, then the connection closes (``writingEnd(now:)``).
+        case closeAfterAnswers
         case ignore
     }
 
@@ -107,6 +109,8 @@ struct HTTPRequestGuardState {
     private var idle = false
     /// Rejected, closing or upgraded: nothing more is decided here.
     private(set) var finished = false
+    /// Reading ended at a parse error while answers were owed: they go out, then the connection closes.
+    private var inputDone = false
 
     init(options: TransportOptions, admitted: Bool) {
         self.options = options
@@ -190,7 +194,7 @@ struct HTTPRequestGuardState {
         guard !finished else { return .fail }
         responseStarted = false
         let traits = pending.isEmpty ? nil : pending.removeFirst()
-        if let traits, !traits.keepAlive {
+        if let traits, !traits.keepAlive || (inputDone && pending.isEmpty) {
             finished = true
             deadline = nil
             return .closeAfterWrite
@@ -200,12 +204,26 @@ struct HTTPRequestGuardState {
 
     /// The decoder could not parse the request.
     mutating func parseError(_ error: HTTPParserError) -> ParseErrorAction {
-        guard !finished else { return .ignore }
-        finished = true
+        guard !finished, !inputDone else { return .ignore }
         deadline = nil
-        // An answer begun, or owed to an earlier request (pipelined, or the lane's): a 400 now would read as
-        // that one's answer.
-        if responseStarted || pending.count > (readingBody ? 1 : 0) { return .close }
+        // Bytes after a request that asked to close (RFC 9112 §9.6: answer it, ignore the rest); or a bad
+        // request behind pipelined ones still owed answers (a 400 now would read as theirs): the answers
+        // owed go out, then the connection closes.
+        let owedEarlier = pending.count > (readingBody ? 1 : 0)
+        if error == .closedConnection || owedEarlier {
+            inputDone = true
+            if readingBody {
+                pending.removeLast()
+                readingBody = false
+            }
+            if pending.isEmpty {
+                finished = true
+                return .close
+            }
+            return error == .closedConnection ? .ignore : .closeAfterAnswers
+        }
+        finished = true
+        if responseStarted { return .close }
         if error == .headerOverflow {
             return .reject(
                 Rejection(

@@ -15,17 +15,12 @@ final class LoopHandOff: Sendable {
         flushes = .makeEmptyBox(valueType: [() -> Void].self, eventLoop: eventLoop)
     }
 
-    /// The hand-off of `eventLoop` (one per loop, kept for the process's life: loops are few and long-lived).
+    /// The hand-off of `eventLoop`.
     static func of(_ eventLoop: any EventLoop) -> LoopHandOff {
-        handOffs.withLock { handOffs in
-            if let found = handOffs[ObjectIdentifier(eventLoop)] { return found }
-            let made = LoopHandOff(eventLoop: eventLoop)
-            handOffs[ObjectIdentifier(eventLoop)] = made
-            return made
-        }
+        handOffs.value(of: eventLoop, make: LoopHandOff.init(eventLoop:))
     }
 
-    private static let handOffs = Mutex<[ObjectIdentifier: LoopHandOff]>([:])
+    private static let handOffs = PerEventLoop<LoopHandOff>()
 
     /// Runs `work` on the loop: now when called there, otherwise with everything else handed over before the
     /// loop gets to it, in the order handed over.
