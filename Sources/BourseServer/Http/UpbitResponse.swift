@@ -81,15 +81,19 @@ enum UpbitResponse {
         var headers = HTTPFields()
         headers[.contentType] = "application/json;charset=UTF-8"
         headers[.vary] = "Accept-Encoding"
-        var buffer = body
-        if gzip, body.readableBytes >= minimumGzipBytes,
-            let compressed = compressor.map({ $0.compressed(body) })
-                ?? (try? buffer.compress(with: .gzip(), allocator: ByteBufferAllocator()))
-        {
+        if gzip, body.readableBytes >= minimumGzipBytes, let compressed = compressed(body, compressor) {
             headers[.contentEncoding] = "gzip"
             return UpbitReply(status: status, headers: headers, body: compressed)
         }
-        return UpbitReply(status: status, headers: headers, body: buffer)
+        return UpbitReply(status: status, headers: headers, body: body)
+    }
+
+    /// `body` gzip-compressed (through `compressor`, which remembers recent bodies, when given); nil if
+    /// compression failed.
+    private static func compressed(_ body: ByteBuffer, _ compressor: CompressedBodies?) -> ByteBuffer? {
+        if let compressor { return compressor.compressed(body) }
+        var buffer = body
+        return try? buffer.compress(with: .gzip(), allocator: ByteBufferAllocator())
     }
 
     /// Whether `request` accepts a gzip-encoded response (`Accept-Encoding: gzip`, not `gzip;q=0`).

@@ -26,8 +26,8 @@ struct QuotationController: Sendable {
             let details = try parameters.boolean("is_details", "isDetails") ?? false
             return QuotationJSON.markets(reader.markets(), details: details)
         }
-        route(router, "/v1/ticker", .ticker) { parameters in try ticker(parameters) }
-        route(router, "/v1/ticker/all", .ticker) { parameters in try tickerAll(parameters) }
+        route(router, "/v1/ticker", .ticker, cached: true) { parameters in try ticker(parameters) }
+        route(router, "/v1/ticker/all", .ticker, cached: true) { parameters in try tickerAll(parameters) }
         route(router, "/v1/orderbook", .orderbook) { parameters in
             let codes = try reader.resolve(parameters.list("markets"))
             let depth = try parameters.integer("count") ?? OrderBookSnapshot.maximumDepth
@@ -50,7 +50,7 @@ struct QuotationController: Sendable {
         route(router, "/v1/trades/ticks", .trades) { parameters in try await trades(parameters) }
         // Upbit asks for a key here; this demo table is public until the exchange API (accounts, keys) lands.
         route(router, "/v1/status/wallet", .default) { _ in WalletStatusTable.json(at: reader.now()) }
-        route(router, "/v1/candles/seconds", .candles) { parameters in
+        route(router, "/v1/candles/seconds", .candles, cached: true) { parameters in
             try await candles(parameters, unit: .second)
         }
         limited(router, .candles).get("/v1/candles/minutes/:unit") { request, context in
@@ -61,7 +61,7 @@ struct QuotationController: Sendable {
                 .response
         }
         for (path, unit) in [("days", CandleUnit.day), ("weeks", .week), ("months", .month), ("years", .year)] {
-            route(router, "/v1/candles/\(path)", .candles) { parameters in
+            route(router, "/v1/candles/\(path)", .candles, cached: true) { parameters in
                 try await candles(parameters, unit: unit)
             }
         }
@@ -150,14 +150,16 @@ struct QuotationController: Sendable {
             middleware: QuotationLimit(limiter: limiter, group: group, metrics: metrics, clock: reader.clock))
     }
 
+    /// A route whose body comes from `handler`; `cached` when that is a ``ResponseCache``'s (asked for again
+    /// until it changes), whose gzip form is then remembered too (``compressedBodies``).
     private func route(
-        _ router: Router<BourseRequestContext>, _ path: RouterPath, _ group: RateLimitGroup,
+        _ router: Router<BourseRequestContext>, _ path: RouterPath, _ group: RateLimitGroup, cached: Bool = false,
         _ handler: @escaping @Sendable (RequestParameters) async throws -> ByteBuffer
     ) {
         limited(router, group).get(path) { request, _ in
             UpbitResponse.reply(
                 try await handler(try await Self.parameters(of: request)), gzip: UpbitResponse.acceptsGzip(request),
-                compressor: compressedBodies
+                compressor: cached ? compressedBodies : nil
             ).response
         }
     }

@@ -39,6 +39,9 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var upgraded = false
     /// A request part arrived in the read now being delivered (its bytes are not a next head's start).
     private var partThisRead = false
+    /// Closes a connection whose client has not read what it is owed for the idle timeout (a socket that
+    /// stays full: otherwise nothing times it while an answer is owed).
+    private var writeStall: Scheduled<Void>?
     /// Frames that arrived with the handshake (see the type's comment).
     private var scanner = WebSocketMaskScanner()
 
@@ -65,6 +68,8 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     func handlerRemoved(context: ChannelHandlerContext) {
         timer?.cancel()
         timer = nil
+        writeStall?.cancel()
+        writeStall = nil
     }
 
     private func start(_ context: ChannelHandlerContext) {
@@ -114,6 +119,21 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable {
+            writeStall?.cancel()
+            writeStall = nil
+        } else if writeStall == nil {
+            let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+            let logger = logger
+            writeStall = context.eventLoop.scheduleTask(in: .init(state.options.idleTimeout)) {
+                logger.debug("closing a connection whose client stopped reading its answers")
+                loopBound.value.close(promise: nil)
+            }
+        }
+        context.fireChannelWritabilityChanged()
+    }
+
     func channelReadComplete(context: ChannelHandlerContext) {
         // A read that carried parts may also have been answered already (``HTTPLane`` answers refusals at
         // once): its bytes do not start the next head, and the idle deadline stands.
@@ -124,9 +144,10 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         guard let error = error as? HTTPParserError else {
-            // Once the connection is being answered and closed, the decoder's complaints about what still
-            // arrives are expected.
-            if !state.finished { context.fireErrorCaught(error) }
+            // Once the connection is being answered and closed, or reading ended at a parse error, the
+            // decoder's complaints about what still arrives are expected (passed on, they would end
+            // Hummingbird's request loop and close the connection before the answers owed).
+            if !state.finished, !state.readingEnded { context.fireErrorCaught(error) }
             return
         }
         switch state.parseError(error) {

@@ -112,6 +112,9 @@ struct HTTPRequestGuardState {
     /// Reading ended at a parse error while answers were owed: they go out, then the connection closes.
     private var inputDone = false
 
+    /// Whether reading ended at a parse error (what the decoder still says about later bytes is expected).
+    var readingEnded: Bool { inputDone }
+
     init(options: TransportOptions, admitted: Bool) {
         self.options = options
         self.admitted = admitted
