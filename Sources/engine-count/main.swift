@@ -29,14 +29,20 @@ func measuredReplay(
     }
 }
 
+/// Says what went wrong on standard error (standard output carries only the result line) and exits.
+func fail(_ message: String, status: Int32 = 1) -> Never {
+    let line = Array((message + "\n").utf8)
+    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    exit(status)
+}
+
 /// `--commands N` (measured) and `--warmup N` (applied first, not measured); small defaults, since
 /// callgrind runs the flow ~50 times slower than the machine.
 func option(_ name: String, default value: Int) -> Int {
     let arguments = CommandLine.arguments
     guard let index = arguments.firstIndex(of: name) else { return value }
     guard index + 1 < arguments.count, let parsed = Int(arguments[index + 1]), parsed >= 0 else {
-        print("engine-count: \(name) needs a whole number")
-        exit(2)
+        fail("engine-count: \(name) needs a whole number", status: 2)
     }
     return parsed
 }
@@ -54,7 +60,6 @@ for command in flow.commands[..<warmup] {
 measuredReplay(flow.commands[warmup...], on: &exchange, events: &events, at: flow.time)
 let trades = exchange.engine(flow.market.code)?.tradeCount ?? 0
 guard trades == UInt64(flow.statistics.trades) else {
-    print("engine-count: the replay traded \(trades) times where generating the flow traded \(flow.statistics.trades)")
-    exit(1)
+    fail("engine-count: the replay traded \(trades) times where generating the flow traded \(flow.statistics.trades)")
 }
 print("engine-count: commands=\(measured) trades=\(trades)")

@@ -2,7 +2,6 @@ import BourseAuth
 import BourseCore
 import BourseStore
 import BourseUpbit
-import Dispatch
 import Logging
 import NIOCore
 import NIOHTTP1
@@ -54,7 +53,6 @@ final class OrderLane: LaneRoute {
     /// durable) and returns true; or returns false having done nothing, leaving it to the router: its key
     /// is not cached, or its token does not parse (the router's answer to that is the same, and its own).
     func take(_ head: HTTPRequestHead, body: ByteBuffer, remote: SocketAddress?, reply: @escaping LaneReply) -> Bool {
-        let started = DispatchTime.now().uptimeNanoseconds
         let now = clock()
         let contentType = head.headers.first(name: "content-type")
         let payload = RequestPayload(
@@ -64,18 +62,7 @@ final class OrderLane: LaneRoute {
                 authorization: head.headers.first(name: "authorization"), payload: payload,
                 clientIP: remote?.ipAddress, scope: .ordersWrite, now: now)
         else { return false }
-        responder.metrics.answeredOnEventLoop(route: Self.path)
-        routeMetrics.active.increment()
-        let version = head.version
-        let answer: @Sendable (@escaping @Sendable () -> UpbitReply) -> Void = { [self] make in
-            reply {
-                let answer = make()
-                return (
-                    self.responder.head(answer, version: version, started: started, route: self.routeMetrics),
-                    answer.body
-                )
-            }
-        }
+        let answer = responder.answering(routeMetrics, version: head.version, through: reply)
         var counted: RateLimiter.Decision?
         do {
             let key = try outcome.mapError(UpbitError.init).get()

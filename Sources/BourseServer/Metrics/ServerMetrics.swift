@@ -67,7 +67,7 @@ public final class ServerMetrics: Sendable {
         requests = CoreMetrics.Counter(label: "bourse_http_requests_total", factory: factory)
         failedRequests = CoreMetrics.Counter(label: "bourse_http_failed_requests_total", factory: factory)
         eventLoopAnswers = Dictionary(
-            uniqueKeysWithValues: ["/v1/orders", "/v1/ticker", "/v1/ticker/all"].map { route in
+            uniqueKeysWithValues: [OrderLane.path, TickerLane.ticker, TickerLane.tickerAll].map { route in
                 (
                     route,
                     CoreMetrics.Counter(

@@ -1,6 +1,5 @@
 import BourseCore
 import BourseUpbit
-import Dispatch
 import NIOCore
 import NIOHTTP1
 
@@ -52,9 +51,7 @@ struct TickerLane: LaneRoute {
 
     func take(_ head: HTTPRequestHead, body: ByteBuffer, remote: SocketAddress?, reply: @escaping LaneReply) -> Bool {
         guard let (path, query) = Self.split(head.uri), let route = routeMetrics[path] else { return false }
-        let started = DispatchTime.now().uptimeNanoseconds
-        responder.metrics.answeredOnEventLoop(route: path)
-        route.active.increment()
+        let answering = responder.answering(route, version: head.version, through: reply)
         let decision = limiter.check(
             RateLimiter.addressClient(remote?.ipAddress ?? "unknown"), group: .ticker, at: clock())
         let answer: UpbitReply
@@ -78,8 +75,7 @@ struct TickerLane: LaneRoute {
             responder.metrics.throttled(group: RateLimitGroup.ticker.rawValue)
             answer = UpbitResponse.tooManyRequestsReply(group: .ticker, decision: decision)
         }
-        let version = head.version
-        reply { (responder.head(answer, version: version, started: started, route: route), answer.body) }
+        answering { answer }
         return true
     }
 }

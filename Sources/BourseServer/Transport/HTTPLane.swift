@@ -62,9 +62,8 @@ final class HTTPLane: ChannelDuplexHandler, RemovableChannelHandler {
     private var quiescing = false
     /// The shutdown's close (or hand-over to Hummingbird) is done.
     private var quiesced = false
-    /// A request passed to the router asked to close after its answer: nothing after it is taken.
-    private var closing = false
-    /// Shutting down or closing: requests not begun, and every part that still arrives, are dropped.
+    /// Shutting down or closed: requests not begun, and every part that still arrives, are dropped. (After a
+    /// request that asked to close, the decoder reads nothing more: ``HTTPRequestGuard`` closes after it.)
     private var discarding = false
     /// Answers written inside ``drain(_:fromRead:)``, flushed once at its end.
     private var flushPending = false
@@ -146,9 +145,9 @@ final class HTTPLane: ChannelDuplexHandler, RemovableChannelHandler {
             guard let part = held.popFirst() else { break }
             switch (part, current) {
             case (.head(let head), .none):
-                // Shutting down, closed or closing: what was not begun stays unread, as the router leaves it
+                // Shutting down or closed: what was not begun stays unread, as the router leaves it
                 // (its later parts too: a body or end on its own would break the router's request loop).
-                guard !quiescing, !closing, context.channel.isActive else {
+                guard !quiescing, context.channel.isActive else {
                     held.removeAll()
                     discarding = true
                     break loop
@@ -168,7 +167,6 @@ final class HTTPLane: ChannelDuplexHandler, RemovableChannelHandler {
                     }
                     routed += 1
                     current = .router
-                    if !head.isKeepAlive { closing = true }
                     forward(part)
                 }
             case (.body(var bytes), .lane(let route, let head, var body)):

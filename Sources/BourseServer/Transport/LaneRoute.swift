@@ -28,9 +28,29 @@ struct LaneResponder: Sendable {
     let serverName: String?
     let dates = HTTPDate()
 
+    /// Counts a request of `route` taken now, and returns how its answer goes out through `reply`: a closure
+    /// that makes it where it is written, which then gets the router's head and the request's metrics.
+    func answering(
+        _ route: RouteMetrics, version: HTTPVersion, through reply: @escaping LaneReply
+    ) -> @Sendable (@escaping @Sendable () -> UpbitReply) -> Void {
+        let started = DispatchTime.now().uptimeNanoseconds
+        metrics.answeredOnEventLoop(route: route.route)
+        route.active.increment()
+        return { make in
+            reply {
+                let answer = make()
+                return (head(answer, version: version, started: started, route: route), answer.body)
+            }
+        }
+    }
+
     /// The head of `reply` for a request of `version` that arrived at `started` (`DispatchTime` ns), counted
     /// in `route`'s metrics.
-    func head(_ reply: UpbitReply, version: HTTPVersion, started: UInt64, route: RouteMetrics) -> HTTPResponseHead {
+    private func head(
+        _ reply: UpbitReply, version: HTTPVersion, started: UInt64, route: RouteMetrics
+    )
+        -> HTTPResponseHead
+    {
         var fields = reply.headers
         fields[.date] = dates.now
         if let serverName { fields[.server] = serverName }
