@@ -40,10 +40,23 @@ extension OrdersBenchCommand {
         let started = MonotonicClock.nanoseconds()
         let outcome = try await run(timed)
         let wall = Double(MonotonicClock.nanoseconds() - started) / 1e9
+        if timeline { Self.printTimeline(outcome) }
         try await report(
             mode: "open", ordersPerSecond: outcome.answeredPerSecond, latencies: outcome.latencies,
             failures: outcome.failures, unanswered: outcome.unanswered, cpu: usage.shares(over: wall),
             accounts: signers.count, privateLoad: privateLoad)
+    }
+
+    /// One line a second of the run: how many of that second's requests were answered, and their p50,
+    /// p99 and max, so a tail that grows with the run shows where it starts.
+    static func printTimeline(_ outcome: PacedHTTPLoad.Outcome) {
+        for (second, latencies) in outcome.bySecond().enumerated() {
+            let result = HTTPLoad.Result(latencies: latencies, failures: 0, seconds: 1)
+            let figures = [0.5, 0.99, 1].map { RestBenchCommand.format(result.percentileMilliseconds($0)) }
+            print(
+                "bench orders timeline: second=\(second) answered=\(latencies.count) ack_p50_ms=\(figures[0]) "
+                    + "ack_p99_ms=\(figures[1]) ack_max_ms=\(figures[2])")
+        }
     }
 
     /// Run `run`'s `count` requests, named `r<run>n<index>`: signed HTTP requests, or session frames.

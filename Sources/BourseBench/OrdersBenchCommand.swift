@@ -52,6 +52,9 @@ struct OrdersBenchCommand: AsyncParsableCommand {
     @Option(help: "Seconds of load (after 1 s of warm-up).")
     var seconds = 10.0
 
+    @Flag(help: "Also print the acknowledgement's p50, p99 and max for each second of the run (open loop).")
+    var timeline = false
+
     /// How orders reach the server.
     enum Via: String, ExpressibleByArgument {
         case http, session
@@ -62,6 +65,7 @@ struct OrdersBenchCommand: AsyncParsableCommand {
 
     func validate() throws {
         if via == .session, closedLoop { throw ValidationError("--closed-loop is for --via http.") }
+        if timeline, closedLoop { throw ValidationError("--timeline is for the open loop.") }
         guard connectionCount >= 1, accounts >= 1, seconds > 0, rate >= 1 else {
             throw ValidationError("--rate, --connections, --accounts and --seconds must be positive.")
         }

@@ -20,6 +20,9 @@ enum PacedHTTPLoad {
         var unanswered: Int
         /// From the first intended send to the last answer (or the drain's end), seconds.
         var seconds: Double
+        /// Each answered request's intended send time (from the schedule's start) and latency, nanoseconds,
+        /// in no particular order: what `--timeline` reads.
+        var answers: [(sent: Int64, latency: Int64)] = []
 
         /// Answered requests a second.
         var answeredPerSecond: Double { Double(latencies.count) / seconds }
@@ -28,6 +31,18 @@ enum PacedHTTPLoad {
         func percentileMilliseconds(_ fraction: Double) -> Double {
             HTTPLoad.Result(latencies: latencies, failures: failures, seconds: seconds)
                 .percentileMilliseconds(fraction)
+        }
+
+        /// The answers grouped by the second of the run their requests were due in, each group's
+        /// latencies sorted: where in a run the tail comes from.
+        func bySecond() -> [[Int64]] {
+            var seconds: [[Int64]] = []
+            for answer in answers {
+                let second = Int(max(0, answer.sent) / 1_000_000_000)
+                while seconds.count <= second { seconds.append([]) }
+                seconds[second].append(answer.latency)
+            }
+            return seconds.map { $0.sorted() }
         }
     }
 
@@ -86,8 +101,11 @@ enum PacedHTTPLoad {
         var lastAnswer = schedule.start
         for (channel, sender) in zip(channels, senders) {
             let part = try await channel.eventLoop.submit {
-                (sender.latencies, sender.failures, sender.owed, sender.lastAnswer)
+                (sender.latencies, sender.failures, sender.owed, sender.lastAnswer, sender.intendedTimes)
             }.get()
+            for (intended, latency) in zip(part.4, part.0) {
+                outcome.answers.append((intended - schedule.start, latency))
+            }
             outcome.latencies += part.0
             outcome.failures += part.1
             outcome.unanswered += part.2
@@ -144,6 +162,8 @@ protocol PacedSender: AnyObject, Sendable {
     var owed: Int { get }
     /// Latencies of the answers so far, from their intended send times, nanoseconds.
     var latencies: [Int64] { get }
+    /// The intended send times of those answers' requests (``MonotonicClock``), index for index.
+    var intendedTimes: [Int64] { get }
     /// Answers that said no.
     var failures: Int { get }
     /// When the last answer came (``MonotonicClock``).
@@ -169,6 +189,7 @@ private final class PacedConnection: ChannelInboundHandler, PacedSender, @unchec
     var waitingHead = 0
     var buffer = ByteBuffer()
     var latencies: [Int64] = []
+    var intendedTimes: [Int64] = []
     var failures = 0
     var lastAnswer: Int64 = 0
     var closed = false
@@ -184,6 +205,7 @@ private final class PacedConnection: ChannelInboundHandler, PacedSender, @unchec
         self.sending = sending
         next = index
         latencies.reserveCapacity(requests.count / schedule.connections + 1)
+        intendedTimes.reserveCapacity(requests.count / schedule.connections + 1)
     }
 
     /// This connection's requests not answered yet, sent or not.
@@ -213,6 +235,7 @@ private final class PacedConnection: ChannelInboundHandler, PacedSender, @unchec
                 continue
             }
             latencies.append(now - waiting[waitingHead])
+            intendedTimes.append(waiting[waitingHead])
             waitingHead += 1
             if status != expectedStatus { failures += 1 }
             lastAnswer = now

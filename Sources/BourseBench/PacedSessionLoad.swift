@@ -54,6 +54,7 @@ private final class SessionConnection: ChannelInboundHandler, PacedSender, @unch
     var answered = 0
     var buffer = ByteBuffer()
     var latencies: [Int64] = []
+    var intendedTimes: [Int64] = []
     var failures = 0
     var lastAnswer: Int64 = 0
 
@@ -68,6 +69,7 @@ private final class SessionConnection: ChannelInboundHandler, PacedSender, @unch
         self.sending = sending
         next = index
         latencies.reserveCapacity(frames.count / schedule.connections + 1)
+        intendedTimes.reserveCapacity(frames.count / schedule.connections + 1)
     }
 
     /// This session's requests not answered yet, sent or not (as ``PacedHTTPLoad``'s connections count).
@@ -113,6 +115,7 @@ private final class SessionConnection: ChannelInboundHandler, PacedSender, @unch
             if opcode == 1 || opcode == 2, let (id, failed) = Self.answer(in: buffer, length: length) {
                 answered += 1
                 latencies.append(now - schedule.intended(id))
+                intendedTimes.append(schedule.intended(id))
                 if failed { failures += 1 }
                 lastAnswer = now
             }

@@ -36,9 +36,9 @@ struct PendingOrders {
 
         var changeCount: Int { records.count + fills.count }
 
-        mutating func add(_ records: [OrderRecord], _ fills: [OrderFill], logKey: Int64) {
+        mutating func add(_ records: [OrderRecord], _ fills: [OrderFill], logKey: Int64, room: Int) {
             // Room for a full generation's orders at once: rehashing a large index inside a commit stalls it.
-            if latest.isEmpty { latest.reserveCapacity(PendingOrders.changesPerGeneration) }
+            if latest.isEmpty { latest.reserveCapacity(room) }
             for record in records {
                 if latest.updateValue(Int32(self.records.count), forKey: record.id) == nil {
                     accounts[record.account, default: []].append(record.id)
@@ -106,10 +106,15 @@ struct PendingOrders {
     static let changesPerGeneration = 131_072
     static let secondsPerGeneration: Int64 = 10
 
+    /// Changes that seal a generation: ``changesPerGeneration``, smaller in tests.
+    var generationSize = Self.changesPerGeneration
     /// Oldest first; the last one takes appends.
     private(set) var generations: [Generation] = [Generation(opened: .now)]
     /// Whether a materialization is running (at most one at a time).
     var materializing = false
+
+    /// Whether a generation is sealed and waits to be written.
+    var hasSealed: Bool { generations.count > 1 }
 
     /// Changes not yet in the orders database.
     var changeCount: Int { generations.reduce(0) { $0 + $1.changeCount } }
@@ -117,9 +122,9 @@ struct PendingOrders {
     /// Adds a commit's changes (already durable in order-log row `logKey`), sealing the open generation if
     /// it is full or old.
     mutating func add(_ records: [OrderRecord], _ fills: [OrderFill], logKey: Int64, now: ContinuousClock.Instant) {
-        generations[generations.count - 1].add(records, fills, logKey: logKey)
+        generations[generations.count - 1].add(records, fills, logKey: logKey, room: generationSize)
         let open = generations[generations.count - 1]
-        if open.changeCount >= Self.changesPerGeneration || now - open.opened >= .seconds(Self.secondsPerGeneration) {
+        if open.changeCount >= generationSize || now - open.opened >= .seconds(Self.secondsPerGeneration) {
             generations.append(Generation(opened: now))
         }
     }

@@ -50,21 +50,37 @@ extension SQLiteStore {
 
     // MARK: - Materializing
 
-    /// Writes the sealed generations to the orders database in the background, unless a write is
-    /// running; waits for the orders database first if too much is pending.
+    /// Has the sealed generations written to the orders database in the background (``materializer``;
+    /// asked while it writes, it goes on with what was sealed meanwhile); waits for the orders database
+    /// first if too much is pending.
     func materializeOrders() async throws {
-        if pending.withLock({ $0.changeCount }) > Self.maximumPendingChanges {
+        let (count, ready) = pending.withLock { ($0.changeCount, $0.hasSealed) }
+        if count > Self.maximumPendingChanges {
             try await materializeEverything()
-            return
+        } else if ready {
+            materializer.wake()
         }
-        guard let generations = pending.withLock({ $0.takeGenerations() }) else { return }
-        ordersDatabase.asyncWriteWithoutTransaction { [self] db in
+    }
+
+    /// Writes the sealed generations to the orders database: on the materializer's thread, through GRDB's
+    /// synchronous API, so the work runs at that thread's priority. The generations are taken on the
+    /// orders writer's queue, so ``materializeEverything()`` never finds one of these writes half begun.
+    func materializeSealed() {
+        guard !closed.withLock({ $0 }) else { return }
+        ordersDatabase.writeWithoutTransaction { [self] db in
+            guard let generations = pending.withLock({ $0.takeGenerations() }) else { return }
             guard let batch = PendingOrders.Batch(generations) else {
                 pending.withLock { $0.abandon() }
                 return
             }
             do {
-                try Self.write(batch, db)
+                // No resting once the store is closing, someone waits for the orders database, or the next
+                // generation is already sealed (this one would fall behind).
+                let pacer = WorkPacer { [self] in
+                    closed.withLock { $0 } || waitingForOrders.load(ordering: .relaxed) > 0
+                        || pending.withLock { $0.generations.count > 2 }
+                }
+                try Self.write(batch, db, pacer: pacer)
                 pending.withLock { $0.finish(batch) }
                 materializationError.withLock { $0 = nil }
             } catch {
@@ -76,10 +92,12 @@ extension SQLiteStore {
 
     /// Writes every pending change to the orders database, and returns once it is there.
     func materializeEverything() async throws {
+        waitingForOrders.add(1, ordering: .relaxed)
+        defer { waitingForOrders.subtract(1, ordering: .relaxed) }
         while true {
             let done = try await ordersDatabase.writeWithoutTransaction { [self] db -> Bool in
-                // On the orders writer's queue: a write started earlier has finished, unless it was only
-                // just being scheduled (then go round again, behind it).
+                // On the orders writer's queue, where the materializer takes and finishes its batches: none
+                // is half done here. Kept as a guard: were one, go round again, behind it.
                 if pending.withLock({ $0.materializing }) { return false }
                 guard let generations = pending.withLock({ $0.takeGenerations(everything: true) }) else {
                     return true
@@ -140,10 +158,11 @@ extension SQLiteStore {
     }
 
     /// Writes `batch` and the new watermark in one transaction.
-    static func write(_ batch: PendingOrders.Batch, _ db: Database) throws {
+    static func write(_ batch: PendingOrders.Batch, _ db: Database, pacer: WorkPacer = .unpaced) throws {
+        var pacer = pacer
         try db.inTransaction(.immediate) {
-            if !batch.records.isEmpty { try upsert(batch.records, db) }
-            if !batch.fills.isEmpty { try insert(batch.fills, db) }
+            if !batch.records.isEmpty { try upsert(batch.records, db, pacer: &pacer) }
+            if !batch.fills.isEmpty { try insert(batch.fills, db, pacer: &pacer) }
             try db.execute(
                 sql: "INSERT OR REPLACE INTO order_log_applied (id, through) VALUES (1, ?)",
                 arguments: [batch.lastLogKey])

@@ -13,7 +13,7 @@ extension SQLiteStore {
     /// never change after it is placed, so an update sets only what can: unlike `INSERT OR REPLACE`, which
     /// deletes the row and its index entries and inserts them again, it leaves `orders_by_identifier`
     /// alone (a quarter less CPU per materialized order).
-    static func upsert(_ orders: [OrderRecord], _ db: Database) throws {
+    static func upsert(_ orders: [OrderRecord], _ db: Database, pacer: inout WorkPacer) throws {
         var statement = try BulkStatement(
             db,
             sql: """
@@ -51,10 +51,11 @@ extension SQLiteStore {
             statement.bind(order.preventedLocked.units)
             statement.bind(order.tradesCount)
             try statement.execute()
+            pacer.row()
         }
     }
 
-    static func insert(_ fills: [OrderFill], _ db: Database) throws {
+    static func insert(_ fills: [OrderFill], _ db: Database, pacer: inout WorkPacer) throws {
         var statement = try BulkStatement(
             db,
             sql: """
@@ -75,6 +76,7 @@ extension SQLiteStore {
             statement.bind(fill.takerBought)
             statement.bind(fill.time.milliseconds)
             try statement.execute()
+            pacer.row()
         }
     }
 

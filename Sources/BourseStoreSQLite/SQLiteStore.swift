@@ -22,7 +22,7 @@ import Synchronization
 public final class SQLiteStore: Store {
     private let database: DatabasePool
     let ordersDatabase: DatabasePool
-    private let closed = Mutex(false)
+    let closed = Mutex(false)
     /// Order changes in the log but not yet in the orders database.
     let pending = Mutex(PendingOrders())
     /// Why the last materialization failed, if it did (it is retried with the next commit).
@@ -33,6 +33,11 @@ public final class SQLiteStore: Store {
     /// When the last background checkpoint started, whether one is running, and whether a test holds them
     /// off.
     let checkpointing = Mutex((running: false, started: ContinuousClock.now, paused: false))
+    /// Where sealed generations of ``pending`` are written to the orders database, below every other
+    /// thread's priority and paced (``IdleThread`` and ``WorkPacer`` say why).
+    let materializer = IdleThread(name: "bourse.store.materializer")
+    /// Callers of ``materializeEverything()`` waiting: the materializer stops resting while there are any.
+    let waitingForOrders = Atomic<Int>(0)
 
     /// The database, unless the store is closed (then ``StoreError/closed``, like every store).
     var pool: DatabasePool {
@@ -91,6 +96,7 @@ public final class SQLiteStore: Store {
         }
         try await migrate()
         try await catchUpOrders()
+        materializer.setWork { [weak self] in self?.materializeSealed() }
     }
 
     /// Applies the migrations this build knows; refuses a database written by a newer build.
@@ -259,6 +265,7 @@ public final class SQLiteStore: Store {
         guard !wasClosed else { return }
         // Leaves the orders database complete, so the next start has nothing to catch up. A failure here
         // loses nothing: the log has every change.
+        await materializer.stop()
         try? await materializeEverything()
         try checkpointer.close()
         try ordersDatabase.close()
