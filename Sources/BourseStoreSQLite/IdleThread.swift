@@ -5,18 +5,23 @@ import Synchronization
 import Glibc
 #endif
 
-/// A thread of its own, scheduled `SCHED_IDLE` (it runs only on a core nothing else wants), that runs its
-/// work each time it is woken: for work that must happen, but never ahead of answering anyone.
+/// A thread of its own, scheduled `SCHED_IDLE` (a woken thread of normal priority preempts it at once, and
+/// on a busy core it gets a sliver of time), that runs its work each time it is woken: for work that must
+/// happen, but not ahead of answering anyone.
 ///
 /// It hosts the orders database's materialization (``SQLiteStore/materializeSealed()``), ~0.3 s of a core
-/// every ~3 s at 20,000 orders/s, which on GRDB's queue ran at everyone's priority and made that run's ack
-/// p99 (`bourse bench orders --timeline`: a spike each time). A scheduling policy belongs to a thread on
-/// Linux, and an unprivileged thread cannot take a normal one back once it dropped it, so a pooled thread of
-/// GRDB's cannot borrow it for one job: the work runs here and reaches the database through GRDB's
-/// synchronous API, which runs it on the calling thread. `SCHED_IDLE` rather than nice 19: with a busy
-/// loop at nice 19 the ack p99 at 20,000/s was 47–100 ms, at `SCHED_IDLE` 32–59 ms (a woken normal thread
-/// preempts an idle one at once). Neither is enough alone on this 2-core machine; ``WorkPacer`` spreads
-/// the work as well.
+/// every ~3 s at 20,000 orders/s. On GRDB's queue it ran at everyone's priority, and each batch made a spike
+/// in the ack latency (`bourse bench orders --timeline`). A scheduling policy belongs to a thread on Linux,
+/// and an unprivileged thread cannot go back to the normal policy once it left it (`RLIMIT_NICE` is 0 by
+/// default, sched(7)), so none of GRDB's pooled threads can borrow it for one job: the work runs here and
+/// reaches the database through GRDB's synchronous API, which runs it on the calling thread.
+///
+/// Measured at 20,000 orders/s (ack p99, alternated runs): a busy loop here raised it to 32–59 ms at
+/// `SCHED_IDLE` and 47–100 ms at nice 19; the materialization paced by ``WorkPacer`` gave 16.5–20.5 ms
+/// here and 24.6–47 ms at normal priority.
+///
+/// The price: whoever waits for this thread waits at its priority. So what it does must not make anyone
+/// wait: see ``SQLiteStore/materializeSealed()``.
 final class IdleThread: Sendable {
     private struct State {
         var woken = false

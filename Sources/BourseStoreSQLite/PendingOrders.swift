@@ -108,6 +108,8 @@ struct PendingOrders {
 
     /// Changes that seal a generation: ``changesPerGeneration``, smaller in tests.
     var generationSize = Self.changesPerGeneration
+    /// The age that seals a generation: ``secondsPerGeneration``, longer in tests that count on sizes.
+    var generationSeconds = Self.secondsPerGeneration
     /// Oldest first; the last one takes appends.
     private(set) var generations: [Generation] = [Generation(opened: .now)]
     /// Whether a materialization is running (at most one at a time).
@@ -124,7 +126,7 @@ struct PendingOrders {
     mutating func add(_ records: [OrderRecord], _ fills: [OrderFill], logKey: Int64, now: ContinuousClock.Instant) {
         generations[generations.count - 1].add(records, fills, logKey: logKey, room: generationSize)
         let open = generations[generations.count - 1]
-        if open.changeCount >= generationSize || now - open.opened >= .seconds(Self.secondsPerGeneration) {
+        if open.changeCount >= generationSize || now - open.opened >= .seconds(generationSeconds) {
             generations.append(Generation(opened: now))
         }
     }
@@ -143,10 +145,14 @@ struct PendingOrders {
         return sealed
     }
 
-    /// Drops the generations `batch` wrote, now that they are in the orders database.
-    mutating func finish(_ batch: Batch) {
+    /// Drops the generations `batch` wrote, now that they are in the orders database, and returns them:
+    /// freeing them (a generation is ~130,000 records) is for the caller, once out of the lock.
+    @discardableResult
+    mutating func finish(_ batch: Batch) -> [Generation] {
+        let done = Array(generations[..<batch.generations])
         generations.removeFirst(batch.generations)
         materializing = false
+        return done
     }
 
     /// Gives up on the generations taken (their write failed): they stay, for reads and the next try.

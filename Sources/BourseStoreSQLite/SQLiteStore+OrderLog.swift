@@ -51,8 +51,8 @@ extension SQLiteStore {
     // MARK: - Materializing
 
     /// Has the sealed generations written to the orders database in the background (``materializer``;
-    /// asked while it writes, it goes on with what was sealed meanwhile); waits for the orders database
-    /// first if too much is pending.
+    /// woken while it writes, it goes on with what was sealed meanwhile); if too much is pending, writes
+    /// everything itself instead and returns once it is there.
     func materializeOrders() async throws {
         let (count, ready) = pending.withLock { ($0.changeCount, $0.hasSealed) }
         if count > Self.maximumPendingChanges {
@@ -63,26 +63,44 @@ extension SQLiteStore {
     }
 
     /// Writes the sealed generations to the orders database: on the materializer's thread, through GRDB's
-    /// synchronous API, so the work runs at that thread's priority. The generations are taken on the
-    /// orders writer's queue, so ``materializeEverything()`` never finds one of these writes half begun.
+    /// synchronous API (so the work runs on that thread), in paced steps (``WorkPacer``). The generations
+    /// are taken and finished on the orders writer's queue, so ``materializeEverything()`` never finds one
+    /// of these writes half done.
+    ///
+    /// The thread runs at idle priority, so it must not make anyone wait on it: it touches the `pending`
+    /// lock twice a batch, frees what it wrote outside it, reads the rest from atomics, and gives the batch
+    /// up (rolled back, left pending) at its next step once a caller of ``materializeEverything()`` (the
+    /// commit path past ``maximumPendingChanges``, or ``close()``) waits, which then writes everything at
+    /// its own priority. That caller still waits for the step in progress (~5 ms of CPU), which on a
+    /// machine saturated for long can take this thread seconds: the backstop only fires when the orders
+    /// database is already ~4 batches behind.
     func materializeSealed() {
-        guard !closed.withLock({ $0 }) else { return }
+        guard waitingForOrders.load(ordering: .relaxed) == 0 else { return }
         ordersDatabase.writeWithoutTransaction { [self] db in
-            guard let generations = pending.withLock({ $0.takeGenerations() }) else { return }
+            guard waitingForOrders.load(ordering: .relaxed) == 0,
+                let generations = pending.withLock({ $0.takeGenerations() })
+            else { return }
             guard let batch = PendingOrders.Batch(generations) else {
                 pending.withLock { $0.abandon() }
                 return
             }
+            // No resting once the next generation is sealed too: this one would fall behind.
+            let taken = generations.count
+            let pacer = WorkPacer(
+                hurry: { [self] in generationCount.load(ordering: .relaxed) > taken + 1 },
+                giveUp: { [self] in waitingForOrders.load(ordering: .relaxed) > 0 },
+                rest: { [self] nanoseconds in (materializationRest.withLock { $0 } ?? WorkPacer.sleep)(nanoseconds) })
             do {
-                // No resting once the store is closing, someone waits for the orders database, or the next
-                // generation is already sealed (this one would fall behind).
-                let pacer = WorkPacer { [self] in
-                    closed.withLock { $0 } || waitingForOrders.load(ordering: .relaxed) > 0
-                        || pending.withLock { $0.generations.count > 2 }
-                }
                 try Self.write(batch, db, pacer: pacer)
-                pending.withLock { $0.finish(batch) }
+                let written = pending.withLock { pending in
+                    defer { generationCount.store(pending.generations.count, ordering: .relaxed) }
+                    return pending.finish(batch)
+                }
+                withExtendedLifetime((written, generations)) {}
                 materializationError.withLock { $0 = nil }
+            } catch is WorkPacer.GaveUp {
+                pending.withLock { $0.abandon() }
+                materializationsGivenUp.add(1, ordering: .relaxed)
             } catch {
                 pending.withLock { $0.abandon() }
                 materializationError.withLock { $0 = "materializing order log through \(batch.lastLogKey): \(error)" }
@@ -108,7 +126,11 @@ extension SQLiteStore {
                 }
                 do {
                     try Self.write(batch, db)
-                    pending.withLock { $0.finish(batch) }
+                    let written = pending.withLock { pending in
+                        defer { generationCount.store(pending.generations.count, ordering: .relaxed) }
+                        return pending.finish(batch)
+                    }
+                    withExtendedLifetime(written) {}
                     return pending.withLock { $0.changeCount == 0 }
                 } catch {
                     pending.withLock { $0.abandon() }
@@ -157,7 +179,8 @@ extension SQLiteStore {
         }
     }
 
-    /// Writes `batch` and the new watermark in one transaction.
+    /// Writes `batch` and the new watermark in one transaction, paced by `pacer` (which may give it up:
+    /// then nothing is written).
     static func write(_ batch: PendingOrders.Batch, _ db: Database, pacer: WorkPacer = .unpaced) throws {
         var pacer = pacer
         try db.inTransaction(.immediate) {

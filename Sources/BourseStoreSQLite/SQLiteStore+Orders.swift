@@ -51,7 +51,7 @@ extension SQLiteStore {
             statement.bind(order.preventedLocked.units)
             statement.bind(order.tradesCount)
             try statement.execute()
-            pacer.row()
+            try pacer.row()
         }
     }
 
@@ -76,7 +76,7 @@ extension SQLiteStore {
             statement.bind(fill.takerBought)
             statement.bind(fill.time.milliseconds)
             try statement.execute()
-            pacer.row()
+            try pacer.row()
         }
     }
 

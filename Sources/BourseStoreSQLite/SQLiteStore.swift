@@ -36,8 +36,16 @@ public final class SQLiteStore: Store {
     /// Where sealed generations of ``pending`` are written to the orders database, below every other
     /// thread's priority and paced (``IdleThread`` and ``WorkPacer`` say why).
     let materializer = IdleThread(name: "bourse.store.materializer")
-    /// Callers of ``materializeEverything()`` waiting: the materializer stops resting while there are any.
+    /// Callers of ``materializeEverything()`` (and ``close()``) waiting: the materializer gives its batch up
+    /// while there are any.
     let waitingForOrders = Atomic<Int>(0)
+    /// How many generations ``pending`` holds, sealed and open, for the materializer to read without the
+    /// lock.
+    let generationCount = Atomic<Int>(1)
+    /// Batches the materializer gave up because someone waited for the orders database.
+    let materializationsGivenUp = Atomic<Int>(0)
+    /// What the materializer's rests do instead of sleeping: for tests.
+    let materializationRest = Mutex<(@Sendable (Int64) -> Void)?>(nil)
 
     /// The database, unless the store is closed (then ``StoreError/closed``, like every store).
     var pool: DatabasePool {
@@ -147,6 +155,7 @@ public final class SQLiteStore: Store {
             if !commit.orders.isEmpty || !commit.fills.isEmpty {
                 pending.withLock {
                     $0.add(commit.orders, commit.fills, logKey: Int64(commit.record.firstSequence), now: .now)
+                    generationCount.store($0.generations.count, ordering: .relaxed)
                 }
             }
         }
@@ -265,8 +274,11 @@ public final class SQLiteStore: Store {
         guard !wasClosed else { return }
         // Leaves the orders database complete, so the next start has nothing to catch up. A failure here
         // loses nothing: the log has every change.
+        // A batch the materializer is writing is given up, not finished at idle priority.
+        waitingForOrders.add(1, ordering: .relaxed)
         await materializer.stop()
         try? await materializeEverything()
+        waitingForOrders.subtract(1, ordering: .relaxed)
         try checkpointer.close()
         try ordersDatabase.close()
         try database.close()

@@ -1,13 +1,14 @@
 import Foundation
 
 /// Spreads a long piece of background work over time: after every ``rowsPerStep`` rows it sleeps for
-/// ``restPerWork`` times the CPU the step took, unless `hurry()` says the work is wanted now.
+/// ``restPerWork`` times the CPU the step took, unless `hurry()` says the work is wanted now; and it gives
+/// the work up (throws ``GaveUp``) when `giveUp()` says someone else will do it.
 ///
 /// Why: a materialization of the orders database is ~0.3 s of a core every ~3 s at 20,000 orders/s. In one
 /// burst it held a core that the event loops and the writer needed (on this 2-core machine the event loops are
 /// runnable ~85 % of the time at that rate),
 /// even at idle priority (``IdleThread``). In alternated runs of `bourse bench orders --timeline` at 20,000/s
-/// the ack p99 was 35–75 ms with the burst, 17–24 ms with the same work paced, and 11–26 ms with no
+/// the ack p99 was 35–75 ms with the burst, 14–26 ms with the same work paced, and 11–26 ms with no
 /// materialization at all (an experiment). One transaction still holds the whole batch, so each index page
 /// is written once.
 struct WorkPacer {
@@ -21,15 +22,23 @@ struct WorkPacer {
     /// The longest single rest, nanoseconds.
     static let longestRest: Int64 = 50_000_000
 
+    /// Thrown by ``row()`` when the work is given up: its caller rolls back and leaves it to whoever waits.
+    struct GaveUp: Error {}
+
     private let hurry: () -> Bool
+    private let giveUp: () -> Bool
     private let rest: (Int64) -> Void
     private var rows = 0
     private var stepStarted: Int64
 
-    /// `hurry` is asked before each rest: true (the store is closing, or more work is waiting) ends resting.
-    /// `rest` sleeps for the nanoseconds given (tests count the rests instead).
-    init(hurry: @escaping () -> Bool, rest: @escaping (Int64) -> Void = WorkPacer.sleep) {
+    /// At the end of each step `giveUp` is asked first (true: throw ``GaveUp``), then `hurry` (true: go on
+    /// without resting). `rest` sleeps for the nanoseconds given (tests count the rests instead).
+    init(
+        hurry: @escaping () -> Bool, giveUp: @escaping () -> Bool = { false },
+        rest: @escaping (Int64) -> Void = WorkPacer.sleep
+    ) {
         self.hurry = hurry
+        self.giveUp = giveUp
         self.rest = rest
         stepStarted = Self.threadCPUTime()
     }
@@ -42,10 +51,11 @@ struct WorkPacer {
     /// A pacer that never rests: for work something waits on.
     static var unpaced: WorkPacer { WorkPacer(hurry: { true }) }
 
-    /// Counts one row; at the end of a step, rests unless hurried.
-    mutating func row() {
+    /// Counts one row; at the end of a step, gives up or rests unless hurried.
+    mutating func row() throws(GaveUp) {
         rows += 1
         guard rows % Self.rowsPerStep == 0 else { return }
+        if giveUp() { throw GaveUp() }
         let worked = Self.threadCPUTime() - stepStarted
         if !hurry() { rest(min(worked * Self.restPerWork, Self.longestRest)) }
         stepStarted = Self.threadCPUTime()

@@ -49,13 +49,13 @@ struct BackgroundWorkTests {
         #expect(runs.withLock { $0.count } == 2)
     }
 
-    @Test func aPacerRestsAfterEachStepInProportionToItsWorkUnlessHurried() {
+    @Test func aPacerRestsAfterEachStepInProportionToItsWorkUnlessHurriedAndGivesUpWhenTold() throws {
         let rests = Mutex<[Int64]>([])
         var pacer = WorkPacer(hurry: { false }, rest: { nanoseconds in rests.withLock { $0.append(nanoseconds) } })
         var sum: UInt64 = 0
         for row in 0..<(WorkPacer.rowsPerStep * 3 + 100) {
             for value in 0..<200 { sum &+= UInt64(row &* value) }  // some work to rest after
-            pacer.row()
+            try pacer.row()
         }
         #expect(sum != 1)
         #expect(rests.withLock { $0.count } == 3)
@@ -63,22 +63,81 @@ struct BackgroundWorkTests {
 
         let hurried = Mutex(0)
         var unpaced = WorkPacer(hurry: { true }, rest: { _ in hurried.withLock { $0 += 1 } })
-        for _ in 0..<(WorkPacer.rowsPerStep * 3) { unpaced.row() }
+        for _ in 0..<(WorkPacer.rowsPerStep * 3) { try unpaced.row() }
         #expect(hurried.withLock { $0 } == 0)
+
+        var givingUp = WorkPacer(hurry: { false }, giveUp: { true }, rest: { _ in Issue.record("rested") })
+        var rows = 0
+        #expect(throws: WorkPacer.GaveUp.self) {
+            while true {
+                rows += 1
+                try givingUp.row()
+            }
+        }
+        #expect(rows == WorkPacer.rowsPerStep, "given up at the first step's end")
     }
 
     @Test func sealedGenerationsReachTheOrdersDatabaseWithoutAnyoneWaiting() async throws {
         try await SQLiteOrderLogTests.withDirectory { path in
             let store = try await SQLiteStore(path: path)
-            store.pending.withLock { $0.generationSize = 1_000 }
-            // 30 commits of 100 changes: three generations sealed, the last still open.
+            store.pending.withLock { pending in
+                pending.generationSize = 1_000
+                pending.generationSeconds = 3_600  // sealed by size only, however slow the machine
+            }
+            // 50 changes, then 29 commits of 100: generations sealed after commits 10 and 20 (log keys 11
+            // and 21), 900 changes left open.
             for commit in SQLiteOrderLogTests.commits(count: 30, perCommit: 50) { try await store.append(commit) }
-            try await Self.eventually { store.pending.withLock { $0.generations.count == 1 && !$0.materializing } }
+            try await Self.eventually { store.pending.withLock { $0.generations.count == 1 } }
             #expect(store.pending.withLock { $0.generations.count } == 1)
+            #expect(store.generationCount.load(ordering: .relaxed) == 1)
             let through = try await store.ordersDatabase.read { db in
                 try Int64.fetchOne(db, sql: "SELECT through FROM order_log_applied WHERE id = 1")
             }
-            #expect(through != nil && through! >= 20)
+            #expect(through == 21)
+            #expect(store.materializationError.withLock { $0 } == nil)
+            try await store.close()
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aPacedBatchIsGivenUpWhenSomeoneWaitsAndWrittenByThem() async throws {
+        try await SQLiteOrderLogTests.withDirectory { path in
+            let store = try await SQLiteStore(path: path)
+            // One generation of 10,050 changes, 5,050 orders in their latest state (each placed and, a commit
+            // later, cancelled): the materializer's first rest (after 2,048 rows) holds it until the test
+            // waits; at the next step (4,096) it gives up.
+            store.pending.withLock { pending in
+                pending.generationSize = 10_000
+                pending.generationSeconds = 3_600
+            }
+            let resting = DispatchSemaphore(value: 0)
+            let proceed = DispatchSemaphore(value: 0)
+            let rests = Atomic<Int>(0)
+            store.materializationRest.withLock {
+                $0 = { _ in
+                    if rests.add(1, ordering: .relaxed).newValue == 1 {
+                        resting.signal()
+                        proceed.wait()
+                    }
+                }
+            }
+            for commit in SQLiteOrderLogTests.commits(count: 110, perCommit: 50) { try await store.append(commit) }
+            let rested = await Task.detached { resting.wait(timeout: .now() + 60) == .success }.value
+            try #require(rested, "the materializer never rested")
+            store.waitingForOrders.add(1, ordering: .relaxed)
+            proceed.signal()
+            try await Self.eventually { store.materializationsGivenUp.load(ordering: .relaxed) == 1 }
+            #expect(store.materializationsGivenUp.load(ordering: .relaxed) == 1)
+            #expect(rests.load(ordering: .relaxed) == 1, "no rest after giving up")
+            // Rolled back: nothing of the batch reached the orders database; it is all still pending.
+            let through = try await store.ordersDatabase.read { db in
+                try Int64.fetchOne(db, sql: "SELECT through FROM order_log_applied WHERE id = 1")
+            }
+            #expect(through == nil)
+            #expect(store.pending.withLock { $0.changeCount } == 50 + 109 * 100)
+            try await store.materializeEverything()
+            store.waitingForOrders.subtract(1, ordering: .relaxed)
+            #expect(store.pending.withLock { $0.changeCount } == 0)
             #expect(store.materializationError.withLock { $0 } == nil)
             try await store.close()
         }
