@@ -112,8 +112,6 @@ struct PendingOrders {
     var generationSeconds = Self.secondsPerGeneration
     /// Oldest first; the last one takes appends.
     private(set) var generations: [Generation] = [Generation(opened: .now)]
-    /// Whether a materialization is running (at most one at a time).
-    var materializing = false
 
     /// Whether a generation is sealed and waits to be written.
     var hasSealed: Bool { generations.count > 1 }
@@ -131,18 +129,15 @@ struct PendingOrders {
         }
     }
 
-    /// The sealed generations (and the open one too, sealed now, if `everything`), marking a
-    /// materialization as running; `nil` if one is running or nothing is ready. Cheap: the generations are
-    /// shared, not copied, and no longer change once sealed.
+    /// The sealed generations (and the open one too, sealed now, if `everything`); `nil` if none is ready.
+    /// They stay until ``finish(_:)``: one materialization at a time, which its caller ensures. Cheap: the
+    /// generations are shared, not copied, and no longer change once sealed.
     mutating func takeGenerations(everything: Bool = false) -> [Generation]? {
-        guard !materializing else { return nil }
         if everything, generations[generations.count - 1].lastLogKey != nil {
             generations.append(Generation(opened: .now))
         }
         let sealed = Array(generations[..<(generations.count - 1)])
-        guard !sealed.isEmpty else { return nil }
-        materializing = true
-        return sealed
+        return sealed.isEmpty ? nil : sealed
     }
 
     /// Drops the generations `batch` wrote, now that they are in the orders database, and returns them:
@@ -151,13 +146,7 @@ struct PendingOrders {
     mutating func finish(_ batch: Batch) -> [Generation] {
         let done = Array(generations[..<batch.generations])
         generations.removeFirst(batch.generations)
-        materializing = false
         return done
-    }
-
-    /// Gives up on the generations taken (their write failed): they stay, for reads and the next try.
-    mutating func abandon() {
-        materializing = false
     }
 
     // MARK: - Reads

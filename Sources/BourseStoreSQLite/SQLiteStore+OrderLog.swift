@@ -63,9 +63,7 @@ extension SQLiteStore {
     }
 
     /// Writes the sealed generations to the orders database: on the materializer's thread, through GRDB's
-    /// synchronous API (so the work runs on that thread), in paced steps (``WorkPacer``). The generations
-    /// are taken and finished on the orders writer's queue, so ``materializeEverything()`` never finds one
-    /// of these writes half done.
+    /// synchronous API (so the work runs on that thread), in paced steps (``WorkPacer``).
     ///
     /// The thread runs at idle priority, so it must not make anyone wait on it: it touches the `pending`
     /// lock twice a batch, frees what it wrote outside it, reads the rest from atomics, and gives the batch
@@ -80,10 +78,6 @@ extension SQLiteStore {
             guard waitingForOrders.load(ordering: .relaxed) == 0,
                 let generations = pending.withLock({ $0.takeGenerations() })
             else { return }
-            guard let batch = PendingOrders.Batch(generations) else {
-                pending.withLock { $0.abandon() }
-                return
-            }
             // No resting once the next generation is sealed too: this one would fall behind.
             let taken = generations.count
             let pacer = WorkPacer(
@@ -91,19 +85,13 @@ extension SQLiteStore {
                 giveUp: { [self] in waitingForOrders.load(ordering: .relaxed) > 0 },
                 rest: { [self] nanoseconds in (materializationRest.withLock { $0 } ?? WorkPacer.sleep)(nanoseconds) })
             do {
-                try Self.write(batch, db, pacer: pacer)
-                let written = pending.withLock { pending in
-                    defer { generationCount.store(pending.generations.count, ordering: .relaxed) }
-                    return pending.finish(batch)
-                }
-                withExtendedLifetime((written, generations)) {}
+                try materialize(generations, db, pacer: pacer)
                 materializationError.withLock { $0 = nil }
             } catch is WorkPacer.GaveUp {
-                pending.withLock { $0.abandon() }
                 materializationsGivenUp.add(1, ordering: .relaxed)
             } catch {
-                pending.withLock { $0.abandon() }
-                materializationError.withLock { $0 = "materializing order log through \(batch.lastLogKey): \(error)" }
+                let through = generations.last?.lastLogKey ?? 0
+                materializationError.withLock { $0 = "materializing order log through \(through): \(error)" }
             }
         }
     }
@@ -114,31 +102,31 @@ extension SQLiteStore {
         defer { waitingForOrders.subtract(1, ordering: .relaxed) }
         while true {
             let done = try await ordersDatabase.writeWithoutTransaction { [self] db -> Bool in
-                // On the orders writer's queue, where the materializer takes and finishes its batches: none
-                // is half done here. Kept as a guard: were one, go round again, behind it.
-                if pending.withLock({ $0.materializing }) { return false }
                 guard let generations = pending.withLock({ $0.takeGenerations(everything: true) }) else {
                     return true
                 }
-                guard let batch = PendingOrders.Batch(generations) else {
-                    pending.withLock { $0.abandon() }
-                    return true
-                }
-                do {
-                    try Self.write(batch, db)
-                    let written = pending.withLock { pending in
-                        defer { generationCount.store(pending.generations.count, ordering: .relaxed) }
-                        return pending.finish(batch)
-                    }
-                    withExtendedLifetime(written) {}
-                    return pending.withLock { $0.changeCount == 0 }
-                } catch {
-                    pending.withLock { $0.abandon() }
-                    throw error
-                }
+                try materialize(generations, db)
+                // Commits may have added more meanwhile.
+                return pending.withLock { $0.changeCount == 0 }
             }
             if done { return }
         }
+    }
+
+    /// Writes `generations`, just taken from ``pending`` on the orders writer's queue (the only place they
+    /// are taken, so one batch is written at a time), and drops them from it, freeing them out of its lock.
+    /// If the write fails or `pacer` gives it up, nothing is written and they stay pending, for reads and
+    /// the next try.
+    private func materialize(
+        _ generations: [PendingOrders.Generation], _ db: Database, pacer: WorkPacer = .unpaced
+    ) throws {
+        guard let batch = PendingOrders.Batch(generations) else { return }
+        try Self.write(batch, db, pacer: pacer)
+        let written = pending.withLock { pending in
+            defer { generationCount.store(pending.generations.count, ordering: .relaxed) }
+            return pending.finish(batch)
+        }
+        withExtendedLifetime((written, generations)) {}
     }
 
     /// Brings the orders database up to the log: at start, before anything reads or appends.

@@ -56,8 +56,7 @@ struct WorkPacer {
         rows += 1
         guard rows % Self.rowsPerStep == 0 else { return }
         if giveUp() { throw GaveUp() }
-        let worked = Self.threadCPUTime() - stepStarted
-        if !hurry() { rest(min(worked * Self.restPerWork, Self.longestRest)) }
+        if !hurry() { rest(min((Self.threadCPUTime() - stepStarted) * Self.restPerWork, Self.longestRest)) }
         stepStarted = Self.threadCPUTime()
     }
 
