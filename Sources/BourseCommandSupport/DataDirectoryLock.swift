@@ -22,7 +22,9 @@ public final class DataDirectoryLock {
             let holder =
                 (try? String(contentsOfFile: path, encoding: .utf8))?
                 .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-            close(descriptor)
+            // No `close` here: `deinit` runs when a class's initializer throws once every property is set,
+            // and closing twice closed whatever descriptor the number had been given to meanwhile (a
+            // socket of the server in the same process: NIO's selector asserted on its reuse).
             throw CLIError(
                 "The data directory \(directory) is in use by another bourse process"
                     + (holder.isEmpty ? "" : " (\(holder))") + "; it has one writer at a time. "
@@ -33,7 +35,7 @@ public final class DataDirectoryLock {
         _ = note.withCString { write(descriptor, $0, strlen($0)) }
     }
 
-    deinit { close(descriptor) }
+    deinit { if descriptor >= 0 { close(descriptor) } }
 
     /// What holds the lock of `directory` now ("pid 123: bourse serve"), or nil when nothing does (or the
     /// directory has no lock file yet). Takes the lock for an instant to find out, never waits.

@@ -28,13 +28,12 @@ final class RawClient: @unchecked Sendable {
                 Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
             }
         }
-        guard connected else {
-            Glibc.close(descriptor)
-            throw POSIXError(.ECONNREFUSED)
-        }
+        // `deinit` closes the socket: it runs when a class's initializer throws once every property is
+        // set, so closing here too closed the number twice (by then perhaps a server socket's).
+        guard connected else { throw POSIXError(.ECONNREFUSED) }
     }
 
-    deinit { Glibc.close(descriptor) }
+    deinit { if descriptor >= 0 { Glibc.close(descriptor) } }
 
     /// Sends all of `bytes` (false if the server closed or reset the connection meanwhile).
     @discardableResult
